@@ -1,0 +1,182 @@
+import type { z } from 'zod';
+import type { Json } from './json.ts';
+import { stableStringify as stableKey } from './json.ts';
+import type { Rng } from './rng.ts';
+import type { BotFactory } from './bot.ts';
+
+/** A seat at the table, 0-based in turn order. */
+export type Seat = number;
+/** Who looks: a seat, or a spectator who sees only what is public. */
+export type Viewer = Seat | 'spectator';
+export const SPECTATOR = 'spectator' as const;
+
+/** Why an action was refused. `rule` is a stable id defined in docs (core.* or <game>.*). */
+export interface RuleError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly rule: string;
+}
+export type ErrorCode = 'bad_shape' | 'not_your_turn' | 'game_over' | 'illegal' | 'internal';
+
+export type ApplyResult<S, E> =
+  | { readonly ok: true; readonly state: S; readonly events: readonly E[] }
+  | { readonly ok: false; readonly error: RuleError };
+
+/** What one viewer is shown of one event. `null` from viewEvent means the viewer is not told at all. */
+export interface VisibleEvent {
+  readonly type: string;
+  readonly text: string;
+  /** Structured, JSON-serialisable detail for clients; filtered like the text. */
+  readonly data?: unknown;
+}
+
+/** Final result. ranks[seat] is 1 for the winner(s); equal ranks mean a shared place. */
+export interface Outcome {
+  readonly scores: readonly number[];
+  readonly ranks: readonly number[];
+  /** Game-specific breakdown (tie-break values, score sources), public by definition. */
+  readonly details?: Json;
+}
+
+/** What the simulator's report samples: a clock that ticks per turn or round, and figures per tick. */
+export interface Insights<S> {
+  clock(state: S): number;
+  series(state: S): Record<string, number>;
+  final(state: S): Record<string, number>;
+}
+
+/**
+ * What a game author writes. Everything is a pure function of its arguments; randomness only
+ * through an Rng whose state is stored inside S. S, A, V and E are plain JSON.
+ *
+ * Legality is written once: `legalActions` is the source of truth; `perform` is only ever called
+ * with an action that is legal, and `explainIllegal` only with one that is not (to name the rule).
+ */
+export interface GameDefinition<S, A, V, E, O> {
+  readonly id: string;
+  readonly name: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly rulesVersion: string;
+  /** Options with defaults: `optionsSchema.parse({})` is the default table. */
+  readonly optionsSchema: z.ZodType<O, unknown>;
+  /** Shape of any action of this game (legal or not); checked before legality. */
+  readonly actionSchema: z.ZodType<A, unknown>;
+  /** Shape of a saved state, checked when a state crosses a boundary (replay scripts, storage). */
+  readonly stateSchema: z.ZodType<S, unknown>;
+
+  setup(players: number, seed: string, options: O): S;
+  /** Seats that may act now: several during a simultaneous choice or an interrupt window; none once over. */
+  actors(state: S): readonly Seat[];
+  legalActions(state: S, seat: Seat): A[];
+  /** Fast legality test; must agree with legalActions. Defaults to membership in legalActions. */
+  isLegal?(state: S, seat: Seat, action: A): boolean;
+  /** Why a well-shaped action from an actor is not legal. Must reveal nothing the seat cannot see. */
+  explainIllegal(state: S, seat: Seat, action: A): RuleError;
+  perform(state: S, seat: Seat, action: A): { state: S; events: E[] };
+
+  view(state: S, viewer: Viewer): V;
+  viewEvent(event: E, viewer: Viewer): VisibleEvent | null;
+  outcome(state: S): Outcome | null;
+  /**
+   * A state drawn as chance would draw it from all states the viewer cannot tell from this one.
+   * It must also reseed the state's own RNG from `rng`: the future of the RNG is hidden too.
+   */
+  resample(state: S, viewer: Viewer, rng: Rng): S;
+
+  readonly render: {
+    view(view: V, viewer: Viewer): string;
+    action(action: A, view: V): string;
+  };
+  /** Heuristic value of a state for each seat, in [0, 1]; used by search bots to cut playouts short. */
+  evaluate?(state: S): number[];
+  /** Game-specific bots (the heuristic bot at least), by name. */
+  readonly bots?: Readonly<Record<string, BotFactory<S, A, V>>>;
+  readonly insights?: Insights<S>;
+}
+
+/** The contract everything else uses: the definition plus a safe `apply` and a trusted fast path. */
+export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = unknown> extends GameDefinition<
+  S,
+  A,
+  V,
+  E,
+  O
+> {
+  /** Validates shape, turn and legality; pure; never throws; never mutates its input. */
+  apply(state: S, seat: Seat, action: unknown): ApplyResult<S, E>;
+  /** Same as apply for an action known to be legal (from legalActions): no checks, for search and sims. */
+  applyTrusted(state: S, seat: Seat, action: A): { state: S; events: E[] };
+  isLegal(state: S, seat: Seat, action: A): boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any, any>;
+
+export function ruleError(code: ErrorCode, rule: string, message: string): RuleError {
+  return { code, rule, message };
+}
+
+function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): Game<S, A, V, E, O> {
+  const actionKey = (a: unknown) => stableKey(a);
+  const isLegal =
+    def.isLegal?.bind(def) ??
+    ((state: S, seat: Seat, action: A) => {
+      const key = actionKey(action);
+      return def.legalActions(state, seat).some((legal) => actionKey(legal) === key);
+    });
+
+  const apply = (state: S, seat: Seat, action: unknown): ApplyResult<S, E> => {
+    try {
+      if (!Number.isInteger(seat)) {
+        return { ok: false, error: ruleError('bad_shape', 'core.seat', `seat must be an integer`) };
+      }
+      const parsed = def.actionSchema.safeParse(action);
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: ruleError(
+            'bad_shape',
+            'core.action-shape',
+            `malformed action: ${describeZodError(parsed.error)}`,
+          ),
+        };
+      }
+      const actors = def.actors(state);
+      if (actors.length === 0) {
+        return { ok: false, error: ruleError('game_over', 'core.game-over', 'the game is over') };
+      }
+      if (!actors.includes(seat)) {
+        return {
+          ok: false,
+          error: ruleError('not_your_turn', 'core.turn', `seat ${seat} may not act now`),
+        };
+      }
+      if (!isLegal(state, seat, parsed.data))
+        return { ok: false, error: def.explainIllegal(state, seat, parsed.data) };
+      const { state: next, events } = def.perform(state, seat, parsed.data);
+      return { ok: true, state: next, events };
+    } catch (err) {
+      // A throw here is an engine bug; say so without echoing anything from the state.
+      const kind = err instanceof Error ? err.name : 'error';
+      return { ok: false, error: ruleError('internal', 'core.internal', `internal engine error (${kind})`) };
+    }
+  };
+
+  return {
+    ...def,
+    isLegal,
+    apply,
+    applyTrusted: (state, seat, action) => def.perform(state, seat, action),
+  };
+}
+
+/** Canonical identity of an action: equal actions give equal keys whatever their key order. */
+export const actionKey = stableKey;

@@ -1,0 +1,6 @@
+export * from './json.ts';
+export * from './rng.ts';
+export * from './game.ts';
+export * from './bot.ts';
+export * from './match.ts';
+export * from './conformance.ts';
