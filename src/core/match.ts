@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnyGame, Outcome, RuleError, Seat } from './game.ts';
 import { hashJson } from './json.ts';
 import type { Bot } from './bot.ts';
-import { Rng } from './rng.ts';
+import type { Rng } from './rng.ts';
 
 /** A finished or partial game as data: enough to rebuild every state exactly. */
 export interface MatchRecord {
