@@ -90,6 +90,11 @@ export interface GameDefinition<S, A, V, E, O> {
   };
   /** Heuristic value of a state for each seat, in [0, 1]; used by search bots to cut playouts short. */
   evaluate?(state: S): number[];
+  /**
+   * A fast, state-based move chooser for playouts inside search. It is only ever called on worlds a
+   * search bot has sampled (never on the real state), so reading the whole state is fair there.
+   */
+  playoutPolicy?(state: S, seat: Seat, legal: readonly A[], rng: Rng): A;
   /** Game-specific bots (the heuristic bot at least), by name. */
   readonly bots?: Readonly<Record<string, BotFactory<S, A, V>>>;
   readonly insights?: Insights<S>;
