@@ -176,6 +176,7 @@ function playout(
     for (const seat of seatsOf(players)) {
       if (!actors.includes(seat) && game.legalActions(frozen, seat).length > 0) {
         fail(`${at}: seat ${seat} is not an actor but has legal actions`);
+        return step;
       }
     }
     const seat = actors[rng.int(actors.length)]!;
