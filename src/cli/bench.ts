@@ -1,0 +1,54 @@
+import type { AnyGame } from '../core/index.ts';
+import { calibrationThroughput, randomPlayoutThroughput } from '../sim/bench.ts';
+import type { CliContext } from './io.ts';
+import { findGameOrThrow, json, parseIntArg } from './io.ts';
+
+export interface BenchFlags {
+  seconds?: string;
+  players?: string;
+  json?: boolean;
+}
+
+/** The player count each game is benchmarked at: the largest table up to four. */
+export function benchPlayers(game: AnyGame): number {
+  return Math.min(game.maxPlayers, 4);
+}
+
+export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: BenchFlags): number {
+  const seconds = Number(flags.seconds ?? '2');
+  const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
+  const calibration = calibrationThroughput(seconds);
+  const rows = games.map((game) => {
+    const players = parseIntArg('--players', flags.players, benchPlayers(game));
+    const t = randomPlayoutThroughput(game, players, seconds);
+    return {
+      game: game.id,
+      players,
+      actionsPerSecond: Math.round(t.actionsPerSecond),
+      microsPerGame: Math.round(t.microsPerGame),
+      actionsPerGame: Math.round(t.actions / t.games),
+      games: t.games,
+      ratioToCalibration: t.actionsPerSecond / calibration.actionsPerSecond,
+    };
+  });
+  if (flags.json) {
+    ctx.io.out(
+      json({ calibration: { actionsPerSecond: Math.round(calibration.actionsPerSecond) }, games: rows }),
+    );
+    return 0;
+  }
+  const fmt = (n: number) => Math.round(n).toLocaleString('en');
+  ctx.io.out(
+    `calibration (plain-JS tic-tac-toe random playouts): ${fmt(calibration.actionsPerSecond)} actions/s`,
+  );
+  ctx.io.out('');
+  ctx.io.out('game              players   actions/s    µs/game   actions/game   ratio to calibration');
+  for (const r of rows) {
+    ctx.io.out(
+      `${r.game.padEnd(18)}${String(r.players).padStart(7)}${fmt(r.actionsPerSecond).padStart(12)}${fmt(r.microsPerGame).padStart(11)}` +
+        `${fmt(r.actionsPerGame).padStart(15)}${r.ratioToCalibration.toFixed(3).padStart(23)}`,
+    );
+  }
+  if (rows.length === 0) ctx.io.out('(no games registered yet)');
+  return 0;
+}

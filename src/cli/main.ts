@@ -1,0 +1,104 @@
+import { Command, CommanderError } from 'commander';
+import { GAMES } from '../games/registry.ts';
+import { cmdBench } from './bench.ts';
+import type { CliContext } from './io.ts';
+import { UsageError } from './io.ts';
+import { cmdNew } from './new.ts';
+import { cmdPlay } from './play.ts';
+import { cmdReplay } from './replay.ts';
+import { cmdSim } from './sim.ts';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function defaultContext(): CliContext {
+  return {
+    games: GAMES,
+    registryUrl: new URL('../games/registry.ts', import.meta.url).href,
+    io: {
+      out: (text) => process.stdout.write(text.endsWith('> ') ? text : `${text}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+      input: process.stdin,
+      interactive: Boolean(process.stderr.isTTY),
+    },
+  };
+}
+
+/** Runs the `prosper` command line and returns its exit code (0 ok, 1 failure, 2 usage or refused action). */
+export async function main(argv: readonly string[], overrides: Partial<CliContext> = {}): Promise<number> {
+  const ctx: CliContext = { ...defaultContext(), ...overrides };
+  let code = 0;
+  const program = new Command('prosper')
+    .description('Prosper: Prospectus, Prosperitea and Pocket Imperium with every rule enforced')
+    .exitOverride()
+    .configureOutput({ writeOut: (t) => ctx.io.out(t.trimEnd()), writeErr: (t) => ctx.io.err(t.trimEnd()) });
+
+  program
+    .command('new <game>')
+    .description('print the initial state of a new game as JSON')
+    .option('--players <n>', 'number of players')
+    .option('--seed <seed>', 'random seed', '1')
+    .option('--option <key=value>', 'game option (repeatable)', collect, [])
+    .action((game: string, opts) => {
+      code = cmdNew(ctx, game, opts);
+    });
+
+  program
+    .command('replay <script>')
+    .description(
+      'apply a JSON script ({game, players, seed, options, actions} or {game, state, actions}; - for stdin)',
+    )
+    .option('--view <seat|spectator>', "print this viewer's view instead of the full state")
+    .action((script: string, opts) => {
+      code = cmdReplay(ctx, script, opts);
+    });
+
+  program
+    .command('sim <game>')
+    .description('play many bot games on worker threads and summarise them')
+    .option('--players <n>', 'number of players')
+    .option('--games <k>', 'number of games', '100')
+    .option('--seed <seed>', 'random seed', '1')
+    .option('--bots <list>', 'bot per seat, comma-separated (random, heuristic, ismcts:ms=1000, …)')
+    .option('--workers <w>', 'worker threads (results do not depend on it)')
+    .option('--rotate', 'rotate the line-up one seat per game so seat advantage cancels out')
+    .option('--option <key=value>', 'game option (repeatable)', collect, [])
+    .option('--json', 'print JSON for machines')
+    .action(async (game: string, opts) => {
+      code = await cmdSim(ctx, game, opts);
+    });
+
+  program
+    .command('play [game]')
+    .description('play one seat in the terminal against bots')
+    .option('--players <n>', 'number of players')
+    .option('--seat <k>', 'your seat (0 starts)', '0')
+    .option('--seed <seed>', 'random seed (default: from the clock)')
+    .option('--bots <list>', 'bots for the other seats, comma-separated')
+    .option('--option <key=value>', 'game option (repeatable)', collect, [])
+    .action(async (game: string | undefined, opts) => {
+      code = await cmdPlay(ctx, game, opts);
+    });
+
+  program
+    .command('bench [game]')
+    .description('random-playout throughput per game beside a plain-JavaScript calibration figure')
+    .option('--seconds <s>', 'seconds per measurement', '2')
+    .option('--players <n>', 'number of players')
+    .option('--json', 'print JSON for machines')
+    .action((game: string | undefined, opts) => {
+      code = cmdBench(ctx, game, opts);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof UsageError) {
+      ctx.io.err(`prosper: ${err.message}`);
+      return 2;
+    }
+    ctx.io.err(`prosper: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,144 @@
+import { createInterface } from 'node:readline';
+import type { AnyGame, Seat } from '../core/index.ts';
+import { newGame } from '../core/index.ts';
+import { lineup, makeBot } from '../bots/registry.ts';
+import type { CliContext } from './io.ts';
+import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, UsageError } from './io.ts';
+
+export interface PlayFlags {
+  players?: string;
+  seat?: string;
+  seed?: string;
+  bots?: string;
+  option: string[];
+}
+
+/** Reads answers one line at a time; resolves null when the input ends. */
+function lineReader(input: NodeJS.ReadableStream) {
+  const rl = createInterface({ input, terminal: false });
+  const queue: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let closed = false;
+  rl.on('line', (line) => {
+    const w = waiting.shift();
+    if (w) w(line);
+    else queue.push(line);
+  });
+  rl.on('close', () => {
+    closed = true;
+    for (const w of waiting.splice(0)) w(null);
+  });
+  return {
+    next: () =>
+      new Promise<string | null>((resolve) => {
+        if (queue.length) resolve(queue.shift()!);
+        else if (closed) resolve(null);
+        else waiting.push(resolve);
+      }),
+    close: () => rl.close(),
+  };
+}
+
+function defaultBot(game: AnyGame): string {
+  return game.bots?.['heuristic'] ? 'heuristic' : 'random';
+}
+
+export async function cmdPlay(
+  ctx: CliContext,
+  gameId: string | undefined,
+  flags: PlayFlags,
+): Promise<number> {
+  const game = findGameOrThrow(ctx, gameId);
+  const players = parseIntArg('--players', flags.players, defaultPlayers(game));
+  const human = parseIntArg('--seat', flags.seat, 0);
+  if (human < 0 || human >= players) throw new UsageError(`--seat must be from 0 to ${players - 1}`);
+  const seed = flags.seed ?? String(Date.now() % 1_000_000);
+  const created = newGame(game, players, seed, parseOptions(flags.option));
+  if (!created.ok) throw new UsageError(created.error);
+  const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
+  const bots = new Map<Seat, ReturnType<typeof makeBot>>();
+  let b = 0;
+  for (let seat = 0; seat < players; seat++) {
+    if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+  }
+  const { out } = ctx.io;
+  const reader = lineReader(ctx.io.input);
+  out(
+    `${game.name} — you are seat ${human}; ${players} players; seed ${seed}. Type a number, "v" to see the table again, "q" to quit.`,
+  );
+  let state = created.value.state;
+  const tell = (events: readonly unknown[]) => {
+    for (const e of events) {
+      const seen = game.viewEvent(e, human);
+      if (seen) out(`  · ${seen.text}`);
+    }
+  };
+  try {
+    for (;;) {
+      const actors = game.actors(state);
+      if (actors.length === 0) break;
+      const botSeat = actors.find((s) => s !== human);
+      if (botSeat !== undefined && !(actors.includes(human) && actors[0] === human)) {
+        const legal = game.legalActions(state, botSeat);
+        const current = state;
+        const action =
+          legal.length === 1
+            ? legal[0]
+            : bots.get(botSeat)!.act({
+                seat: botSeat,
+                view: game.view(current, botSeat),
+                legal,
+                sampleWorld: (rng) => game.resample(current, botSeat, rng),
+              });
+        const result = game.applyTrusted(state, botSeat, action);
+        state = result.state;
+        tell(result.events);
+        continue;
+      }
+      const view = game.view(state, human);
+      const legal = game.legalActions(state, human);
+      out('');
+      out(game.render.view(view, human));
+      out('');
+      legal.forEach((a, i) => out(`  ${String(i + 1).padStart(3)}. ${game.render.action(a, view)}`));
+      let chosen: unknown;
+      while (chosen === undefined) {
+        ctx.io.out('> ');
+        const line = await reader.next();
+        if (line === null || line.trim() === 'q') {
+          out('Game abandoned.');
+          return 0;
+        }
+        if (line.trim() === 'v') {
+          out(game.render.view(view, human));
+          continue;
+        }
+        const n = Number(line.trim());
+        if (Number.isInteger(n) && n >= 1 && n <= legal.length) chosen = legal[n - 1];
+        else out(`Please type a number from 1 to ${legal.length}.`);
+      }
+      const result = game.apply(state, human, chosen);
+      if (!result.ok) {
+        out(`Refused (${result.error.rule}): ${result.error.message}`);
+        continue;
+      }
+      state = result.state;
+      tell(result.events);
+    }
+    const outcome = game.outcome(state);
+    out('');
+    out(game.render.view(game.view(state, human), human));
+    if (outcome) {
+      out('');
+      out('Game over.');
+      outcome.scores.forEach((score, seat) =>
+        out(
+          `  ${outcome.ranks[seat] === 1 ? '★' : ' '} seat ${seat}${seat === human ? ' (you)' : ''}: ${score} — place ${outcome.ranks[seat]}`,
+        ),
+      );
+    }
+    return 0;
+  } finally {
+    reader.close();
+  }
+}

@@ -1,0 +1,85 @@
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import { lineup } from '../bots/registry.ts';
+import { makeBot } from '../bots/registry.ts';
+import { newGame } from '../core/index.ts';
+import { simulate } from '../sim/pool.ts';
+import type { SimConfig } from '../sim/play.ts';
+import { formatSummary, summarize } from '../sim/summary.ts';
+import type { CliContext } from './io.ts';
+import { defaultPlayers, findGameOrThrow, json, parseIntArg, parseOptions, UsageError } from './io.ts';
+
+export interface SimFlags {
+  players?: string;
+  games?: string;
+  seed?: string;
+  bots?: string;
+  workers?: string;
+  json?: boolean;
+  rotate?: boolean;
+  option: string[];
+}
+
+export function simConfig(ctx: CliContext, gameId: string, flags: SimFlags): SimConfig {
+  const game = findGameOrThrow(ctx, gameId);
+  const players = parseIntArg('--players', flags.players, defaultPlayers(game));
+  const games = parseIntArg('--games', flags.games, 100);
+  if (games < 1) throw new UsageError('--games must be at least 1');
+  const options = parseOptions(flags.option);
+  const check = newGame(game, players, 'check', options);
+  if (!check.ok) throw new UsageError(check.error);
+  const bots = flags.bots ? flags.bots.split(',') : [];
+  // Fail early on an unknown bot name rather than inside a worker.
+  try {
+    lineup(bots, players).forEach((spec, seat) => makeBot(game, spec, seat, 'check'));
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  return {
+    game: game.id,
+    players,
+    games,
+    seed: flags.seed ?? '1',
+    bots,
+    options: check.value.options,
+    rotate: flags.rotate ?? false,
+    series: false,
+  };
+}
+
+export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): Promise<number> {
+  const config = simConfig(ctx, gameId, flags);
+  const game = findGameOrThrow(ctx, gameId);
+  const workers = parseIntArg('--workers', flags.workers, availableParallelism());
+  if (workers < 1) throw new UsageError('--workers must be at least 1');
+  const bar =
+    ctx.io.interactive && !flags.json
+      ? new cliProgress.SingleBar(
+          {
+            format: 'simulating [{bar}] {value}/{total} games  {eta_formatted} left',
+            stream: process.stderr,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
+  bar?.start(config.games, 0);
+  const run = await simulate(game, config, {
+    workers,
+    registryUrl: ctx.registryUrl,
+    onProgress: (done) => bar?.update(done),
+  });
+  bar?.stop();
+  const summary = summarize(run.results, run.seconds);
+  const failures = run.results.filter((r) => r.error || r.truncated);
+  if (flags.json) {
+    ctx.io.out(json({ config: { ...config, workers }, summary, failures: failures.slice(0, 10) }));
+  } else {
+    ctx.io.out(
+      `${game.name}, ${config.players} players, ${config.games} games, seed ${config.seed}, ${workers} workers`,
+    );
+    ctx.io.out(formatSummary(summary));
+    for (const f of failures.slice(0, 5))
+      ctx.io.err(`game ${f.index} (seed ${f.seed}): ${f.error ?? 'truncated'}`);
+  }
+  return failures.length ? 1 : 0;
+}

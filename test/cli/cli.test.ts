@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newGame, replayActions, Rng, stateHash } from '../../src/core/index.ts';
+import { secretBid } from '../fixtures/secret-bid.ts';
+import { prosper } from './harness.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'prosper-cli-'));
+function scriptFile(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+/** A legal action log for Secret Bid, produced by the engine itself with seeded random choices. */
+function randomLog(players: number, seed: string, steps: number) {
+  const created = newGame(secretBid, players, seed);
+  if (!created.ok) throw new Error(created.error);
+  let state = created.value.state as Parameters<typeof secretBid.actors>[0];
+  const rng = Rng.fromSeed('log');
+  const actions: { seat: number; action: unknown }[] = [];
+  for (let i = 0; i < steps && secretBid.actors(state).length; i++) {
+    const seat = secretBid.actors(state)[0]!;
+    const action = rng.pick(secretBid.legalActions(state, seat));
+    actions.push({ seat, action });
+    state = secretBid.applyTrusted(state, seat, action).state;
+  }
+  return { actions, state };
+}
+
+describe('prosper new', () => {
+  it('prints the initial state with its hash', async () => {
+    const run = await prosper([
+      'new',
+      'secret-bid',
+      '--players',
+      '3',
+      '--seed',
+      '7',
+      '--option',
+      'handSize=2',
+    ]);
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.out);
+    const expected = newGame(secretBid, 3, '7', { handSize: 2 });
+    expect(expected.ok && printed.hash === stateHash(expected.value.state)).toBe(true);
+    expect(printed.state.hands.map((h: number[]) => h.length)).toEqual([2, 2, 2]);
+    expect(printed.options).toEqual({ handSize: 2 });
+  });
+
+  it('refuses a player count the game does not allow', async () => {
+    const run = await prosper(['new', 'secret-bid', '--players', '9']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/2–4 players/);
+  });
+
+  it('refuses an unknown game and bad options', async () => {
+    expect((await prosper(['new', 'chess'])).err).toMatch(/unknown game "chess"/);
+    const bad = await prosper(['new', 'secret-bid', '--option', 'handSize=99']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/bad options/);
+  });
+});
+
+describe('prosper replay', () => {
+  const { actions, state } = randomLog(3, '11', 20);
+  const script = { game: 'secret-bid', players: 3, seed: '11', options: {}, actions };
+
+  it('rebuilds the same state as the core replay, with actors, legal actions and hash', async () => {
+    const run = await prosper(['replay', scriptFile('ok.json', script)]);
+    expect(run.code).toBe(0);
+    const printed = JSON.parse(run.out);
+    expect(printed.ok).toBe(true);
+    expect(printed.applied).toBe(actions.length);
+    expect(printed.hash).toBe(stateHash(state));
+    expect(printed.actors).toEqual(secretBid.actors(state));
+    for (const seat of printed.actors)
+      expect(printed.legal[seat]).toEqual(secretBid.legalActions(state, seat));
+  });
+
+  it('gives the same hash every time', async () => {
+    const a = JSON.parse((await prosper(['replay', scriptFile('a.json', script)])).out);
+    const b = JSON.parse((await prosper(['replay', scriptFile('b.json', script)])).out);
+    expect(a.hash).toBe(b.hash);
+  });
+
+  it('shows a viewer only their view and their own legal actions', async () => {
+    const run = await prosper(['replay', scriptFile('v.json', script), '--view', 'spectator']);
+    const printed = JSON.parse(run.out);
+    expect(printed.state).toBeUndefined();
+    expect(printed.view.hand).toBeNull();
+    expect(printed.legal).toEqual({});
+    const seat1 = JSON.parse((await prosper(['replay', scriptFile('v1.json', script), '--view', '1'])).out);
+    expect(seat1.view.hand).toEqual(state.hands[1]!.slice().sort((x, y) => x - y));
+    expect(Object.keys(seat1.legal).every((s) => s === '1')).toBe(true);
+  });
+
+  it('starts from a saved state', async () => {
+    const created = newGame(secretBid, 2, '5');
+    if (!created.ok) throw new Error(created.error);
+    const run = await prosper([
+      'replay',
+      scriptFile('state.json', { game: 'secret-bid', state: created.value.state, actions: [] }),
+    ]);
+    expect(JSON.parse(run.out).hash).toBe(stateHash(created.value.state));
+  });
+
+  it('stops at an illegal action with exit code 2 and the rule it breaks', async () => {
+    const bad = {
+      ...script,
+      actions: [...actions.slice(0, 3), { seat: 0, action: { type: 'bid', card: 42 } }],
+    };
+    const run = await prosper(['replay', scriptFile('bad.json', bad)]);
+    expect(run.code).toBe(2);
+    const printed = JSON.parse(run.out);
+    expect(printed.ok).toBe(false);
+    expect(printed.applied).toBe(
+      replayActions(
+        secretBid,
+        newGame(secretBid, 3, '11').ok
+          ? (newGame(secretBid, 3, '11') as { value: { state: unknown } }).value.state
+          : null,
+        bad.actions,
+      ).applied,
+    );
+    expect(printed.error.rule).toMatch(/\w/);
+  });
+
+  it('refuses a malformed script or state with a clear message', async () => {
+    const notJson = await prosper(['replay', scriptFile('x.json', '{nope')]);
+    expect(notJson.code).toBe(2);
+    expect(notJson.err).toMatch(/not JSON/);
+    const noPlayers = await prosper(['replay', scriptFile('y.json', { game: 'secret-bid', seed: 1 })]);
+    expect(noPlayers.code).toBe(2);
+    expect(noPlayers.err).toMatch(/malformed replay script/);
+    const badState = await prosper([
+      'replay',
+      scriptFile('z.json', { game: 'secret-bid', state: { hands: 3 } }),
+    ]);
+    expect(badState.code).toBe(2);
+    expect(badState.err).toMatch(/not a valid secret-bid state/);
+  });
+});
+
+describe('prosper sim', () => {
+  it('gives identical results whatever the number of workers', async () => {
+    const args = [
+      'sim',
+      'secret-bid',
+      '--players',
+      '3',
+      '--games',
+      '12',
+      '--seed',
+      '3',
+      '--json',
+      '--rotate',
+    ];
+    const one = JSON.parse((await prosper([...args, '--workers', '1'])).out);
+    const two = JSON.parse((await prosper([...args, '--workers', '2'])).out);
+    const stable = (s: { summary: Record<string, unknown> }) => {
+      const { seconds: _s, actionsPerSecond: _a, gamesPerSecond: _g, ...rest } = s.summary;
+      return rest;
+    };
+    expect(one.summary.completed).toBe(12);
+    expect(stable(two)).toEqual(stable(one));
+    const shares = one.summary.bySeat.map((s: { winShare: number }) => s.winShare);
+    expect(shares.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('prints a readable summary by seat and by bot', async () => {
+    const run = await prosper(['sim', 'secret-bid', '--games', '6', '--workers', '1', '--bots', 'random']);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/by seat/);
+    expect(run.out).toMatch(/by bot/);
+    expect(run.out).toMatch(/actions\/s/);
+  });
+
+  it('refuses an unknown bot before starting', async () => {
+    const run = await prosper(['sim', 'secret-bid', '--games', '2', '--bots', 'oracle']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/unknown bot "oracle"/);
+  });
+});
+
+describe('prosper play', () => {
+  it('plays a whole game from typed answers and shows the result', async () => {
+    const run = await prosper(['play', 'secret-bid', '--players', '2', '--seed', '4'], '1\n'.repeat(40));
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/Your hand:/);
+    expect(run.out).toMatch(/ {2}1\. /);
+    expect(run.out).toMatch(/Game over\./);
+  });
+
+  it('asks again after an answer that is not on the menu, and quits on q', async () => {
+    const run = await prosper(['play', 'secret-bid', '--players', '2', '--seed', '4'], 'zebra\n99\nq\n');
+    expect(run.out).toMatch(/Please type a number from 1 to \d+/);
+    expect(run.out).toMatch(/Game abandoned/);
+  });
+});
+
+describe('prosper bench', () => {
+  it('reports throughput beside the calibration figure', async () => {
+    const run = await prosper(['bench', '--seconds', '0.05', '--json']);
+    const printed = JSON.parse(run.out);
+    expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
+    expect(printed.games[0].game).toBe('secret-bid');
+    expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
+  });
+});
+
+describe('the installed command', () => {
+  it('runs through bin/prosper.js', () => {
+    const out = execFileSync('node', ['bin/prosper.js', '--help'], { encoding: 'utf8' });
+    expect(out).toMatch(/Usage: prosper/);
+    expect(out).toMatch(/sim/);
+  });
+});

@@ -1,0 +1,26 @@
+import { Readable } from 'node:stream';
+import { main } from '../../src/cli/main.ts';
+import { GAMES } from '../fixtures/registry.ts';
+
+export interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs the CLI in-process on the fixture registry, with `input` as standard input. */
+export async function prosper(argv: string[], input = ''): Promise<Run> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, {
+    games: GAMES,
+    registryUrl: new URL('../fixtures/registry.ts', import.meta.url).href,
+    io: {
+      out: (t) => (out += t.endsWith('> ') ? t : `${t}\n`),
+      err: (t) => (err += `${t}\n`),
+      input: Readable.from([input]),
+      interactive: false,
+    },
+  });
+  return { code, out, err };
+}
