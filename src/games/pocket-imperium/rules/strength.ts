@@ -1,0 +1,29 @@
+import { STRENGTH_BY_COUNT } from '../data.ts';
+import type { PiState } from '../state.ts';
+import { currentCard } from './common.ts';
+
+/** With this many players only the two neighbours count when sharing a command. */
+const NEIGHBOUR_RULE_PLAYERS = 4;
+
+/** Base strength of each seat's command in a step, before the Prosperity slot bonus. */
+export function baseStrengths(players: number, commands: readonly number[]): number[] {
+  return commands.map((cmd, seat) => {
+    if (players === NEIGHBOUR_RULE_PLAYERS) {
+      const left = commands[(seat + players - 1) % players];
+      const right = commands[(seat + 1) % players];
+      return 3 - (left === cmd ? 1 : 0) - (right === cmd ? 1 : 0);
+    }
+    let same = 0;
+    for (const other of commands) if (other === cmd) same++;
+    return STRENGTH_BY_COUNT[same]!;
+  });
+}
+
+/** Strengths in a step: base strength, +1 where the Prosperity card's slot pictures the same command. */
+export function stepStrengths(state: PiState, step: number): number[] {
+  const commands = state.plans.map((p) => p![step]!);
+  const base = baseStrengths(state.players, commands);
+  const card = currentCard(state);
+  if (!card) return base;
+  return base.map((s, seat) => (card.slots[step] === commands[seat] ? s + 1 : s));
+}
