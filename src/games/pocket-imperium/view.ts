@@ -1,7 +1,5 @@
-import { SPECTATOR } from '../../core/index.ts';
-import type { RngState, Viewer, Rng } from '../../core/index.ts';
-import { TRI_PRIME_CARDS } from './data.ts';
-import { PROSPERITY_CARDS } from './data.ts';
+import type { Rng, RngState, Viewer } from '../../core/index.ts';
+import { PROSPERITY_CARDS, TRI_PRIME_CARDS } from './data.ts';
 import type { PiState, PiView } from './state.ts';
 import { exploitActor } from './rules/exploit.ts';
 import { performer, totalVp } from './rules/common.ts';
