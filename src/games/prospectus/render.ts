@@ -1,0 +1,177 @@
+/** Terminal text for a seat's view and short labels for the action menu. */
+import type { Viewer } from '../../core/game.ts';
+import {
+  ABILITIES,
+  COUNCIL_PRICES,
+  DIVIDEND_BY_SPACE,
+  FUTURE_CARDS,
+  LIMIT_BY_SPACE,
+  POTIONS,
+  SPELLS,
+} from './data.ts';
+import { BLOCKED, FILLED } from './state.ts';
+import type { ProspectusAction } from './state.ts';
+import type { ProspectusView } from './view.ts';
+import { PERMUTATIONS } from './rules/spells.ts';
+
+export const potionName = (p: number): string => POTIONS.value[p]?.name ?? `potion ${p}`;
+const short = (p: number): string => POTIONS.value[p]?.letter ?? '?';
+export const spellName = (i: number): string => SPELLS.value[i]?.name ?? `spell ${i}`;
+export const abilityName = (i: number): string => ABILITIES.value[i]?.name ?? `ability ${i}`;
+const seatName = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
+const pad = (text: string | number, n: number): string => String(text).padEnd(n);
+const lpad = (text: string | number, n: number): string => String(text).padStart(n);
+
+export function cardText(id: number): string {
+  const card = FUTURE_CARDS[id];
+  if (!card) return '(none)';
+  const icons = card.icons.map((n, p) => `${short(p)}${card.arrows[p]! > 0 ? '↑' : '↓'}${n}`).join(' ');
+  return `#${lpad(id, 2)} wants ${short(card.demands[0])}+${short(card.demands[1])} | ${icons} | div ${short(card.dividend)}`;
+}
+
+function demandText(potion: number, state: number): string {
+  const mark = state === FILLED ? '■' : state === BLOCKED ? '✕' : '□';
+  return `${short(potion)}${mark}`;
+}
+
+const PHASE_TEXT: Record<string, string> = {
+  draft: 'drafting cubes from the crystal ball',
+  council: 'may sell one cube to the council',
+  ability: 'may use a potion ability',
+  tx1: 'may make a transaction',
+  qty: 'chooses a quantity',
+  play: 'must play a spell card',
+  param: "announces the spell's target",
+  interrupt: 'may interrupt with a transaction',
+  resell: 'may sell again to the council',
+  reorder: 'reorders the top future cards',
+  market: 'decides at the crystal ball',
+  tx2: 'may make a second transaction',
+  over: 'game over',
+};
+
+export function renderView(v: ProspectusView, viewer: Viewer): string {
+  const lines: string[] = [];
+  const round = Math.floor(v.turn / v.players) + 1;
+  lines.push(
+    `PROSPECTUS — round ${round}, turn of ${seatName(v.active, viewer)}` +
+      (v.phase === 'over' ? ' — GAME OVER' : ` — ${seatName(v.actor, viewer)} ${PHASE_TEXT[v.phase]}`),
+  );
+  lines.push('');
+  lines.push('Potion        Price Lim Div Lair Ability                Ball Chamber Frozen');
+  for (let p = 0; p < 5; p++) {
+    const space = v.priceSpaces[p]!;
+    lines.push(
+      `${pad(potionName(p), 13)} ${lpad('$' + v.prices[p], 5)} ${lpad(LIMIT_BY_SPACE[space]!, 3)} ` +
+        `${lpad('$' + DIVIDEND_BY_SPACE[space], 3)} ${pad('●'.repeat(v.dividends[p]!) + '·'.repeat(3 - v.dividends[p]!), 4)} ` +
+        `${pad(abilityName(v.abilities[p]!), 22)} ${lpad(v.ball[p]!, 4)} ${lpad(v.chamber[p]!, 7)} ` +
+        `${v.frozen[p]! >= 0 ? 'by ' + seatName(v.frozen[p]!, viewer) : ''}`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    `Future track (right-most is executed next; deck ${v.futureDeckSize}, discards ${v.futureDiscard.length}):`,
+  );
+  for (const t of v.track) {
+    if (t.card < 0) continue;
+    const demands = t.demands.map((d) => demandText(d.potion, d.state)).join(' ');
+    lines.push(`  $${lpad(COUNCIL_PRICES.value[t.space]!, 2)} ${demands}  ${cardText(t.card)}`);
+  }
+  if (v.knownFuture.length)
+    lines.push(`  You know the next: ${v.knownFuture.map((c) => '#' + c).join(', ')}`);
+  lines.push('');
+  lines.push(`Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile`);
+  for (let seat = 0; seat < v.players; seat++) {
+    const marker = seat === v.active ? '▶' : ' ';
+    lines.push(
+      `${marker}${pad(seatName(seat, viewer), 10)} ${lpad('$' + v.money[seat], 6)}  ` +
+        `${v.cubes[seat]!.map((n) => lpad(n, 3)).join('')}  ${lpad(v.handSizes[seat]!, 4)} ${v.interrupts[seat] ? 'active' : 'spent'}`,
+    );
+  }
+  if (v.hand) lines.push(`Your spells: ${v.hand.map(spellName).join(', ')}`);
+  if (v.mySecret && v.mySecret.some((n) => n > 0))
+    lines.push(
+      `Your secret chamber cubes: ${v.mySecret
+        .map((n, p) => (n ? `${n} ${short(p)}` : ''))
+        .filter(Boolean)
+        .join(', ')}`,
+    );
+  if (v.phase === 'draft')
+    lines.push(`Emerged cubes to draft: ${v.draftPool.map((n, p) => `${short(p)}×${n}`).join(' ')}`);
+  if (v.played)
+    lines.push(
+      `This turn: ${spellName(v.played.spell)} (${v.played.mode})` +
+        (v.played.params.length ? ` [${v.played.params.join(', ')}]` : ''),
+    );
+  if (v.lastDrop)
+    lines.push(
+      `Last drop: in ${v.lastDrop.dropped.map((n, p) => `${short(p)}${n}`).join(' ')}, out ${v.lastDrop.emerged.map((n, p) => `${short(p)}${n}`).join(' ')}`,
+    );
+  if (v.lastReveal)
+    lines.push(
+      `Last ${v.lastReveal.kind}: ${potionName(v.lastReveal.potion)} (holdings ${v.lastReveal.counts.join('/')})`,
+    );
+  if (v.final) {
+    lines.push('');
+    lines.push(`Council chamber: ${v.final.chamber.map((n, p) => `${short(p)}${n}`).join(' ')}`);
+    for (let seat = 0; seat < v.players; seat++)
+      lines.push(
+        `  ${pad(seatName(seat, viewer), 8)} bonus $${v.final.bonus[seat]}, sell-off $${v.final.selloff[seat]}, total $${v.money[seat]}`,
+      );
+  }
+  return lines.join('\n');
+}
+
+export function renderAction(a: ProspectusAction, v: ProspectusView): string {
+  switch (a.t) {
+    case 'draft':
+      return `take ${potionName(a.potion)}`;
+    case 'skip':
+      return v.phase === 'interrupt' ? 'pass (keep the tile)' : 'skip';
+    case 'council': {
+      const potion = v.track[a.space]?.demands[a.demand]?.potion ?? -1;
+      return `sell ${potionName(potion)} to the council for $${COUNCIL_PRICES.value[a.space]}`;
+    }
+    case 'tx':
+      return `${a.kind} ${potionName(a.potion)} at $${v.prices[a.potion]}`;
+    case 'qty':
+      return `${a.n} cube${a.n > 1 ? 's' : ''}${v.tx ? ` ($${a.n * v.prices[v.tx.potion]!})` : ''}`;
+    case 'play':
+      return a.mode === 'cast'
+        ? `cast ${spellName(a.spell)}`
+        : a.mode === 'council'
+          ? `discard ${spellName(a.spell)} to sell to the council again`
+          : `discard ${spellName(a.spell)} to recharge your tile`;
+    case 'potion':
+      return potionName(a.potion);
+    case 'cubes':
+      return `${potionName(a.a)} + ${potionName(a.b)}`;
+    case 'demand': {
+      const potion = v.track[a.space]?.demands[a.demand]?.potion ?? -1;
+      return `block ${potionName(potion)} at $${COUNCIL_PRICES.value[a.space]}`;
+    }
+    case 'change':
+      return `change a ${potionName(a.from)} cube into ${potionName(a.to)}`;
+    case 'space':
+      return `move the $${COUNCIL_PRICES.value[a.space]} card to the current space`;
+    case 'tokens': {
+      const at = (i: number) => (i < 5 ? potionName(i) : `aside ${abilityName(v.aside[i - 5]!)}`);
+      return `swap tokens of ${at(a.a)} and ${at(a.b)}`;
+    }
+    case 'order': {
+      const k = v.knownFuture.length >= 3 ? 3 : v.knownFuture.length;
+      const perm = PERMUTATIONS[k]?.[a.perm] ?? [];
+      return `order ${perm.map((i) => '#' + v.knownFuture[i]).join(' then ')}`;
+    }
+    case 'nudge':
+      return `move ${potionName(a.potion)} ${a.steps > 0 ? 'up' : 'down'} ${Math.abs(a.steps)}`;
+    case 'recall':
+      return `give back ${spellName(a.give)}, take ${spellName(a.take)}`;
+    case 'exchange':
+      return `swap a ${potionName(a.from)} cube for ${potionName(a.to)}`;
+    case 'pound':
+      return 'pound the table';
+    case 'redrop':
+      return `re-drop a ${potionName(a.potion)} cube`;
+  }
+}

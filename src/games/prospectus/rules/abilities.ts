@@ -1,0 +1,107 @@
+/** The eight potion abilities, triggered by a (first) council sale of that potion. */
+import { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } from '../data.ts';
+import type { AbilityId } from '../data.ts';
+import type { ProspectusAction, ProspectusState } from '../state.ts';
+import { councilOptions } from './council.ts';
+import { advanceDividend } from './future-card.ts';
+import { movePrice } from './market.ts';
+import { txOptions } from './transaction.ts';
+import type { Work } from './work.ts';
+
+const STEPS = [-2, -1, 1, 2] as const;
+
+/** prospectus.ability.nudge: one or two spaces either way, never more than $3 in all. */
+export function nudgeAllowed(s: ProspectusState, potion: number, steps: number): boolean {
+  if (steps === 1 || steps === -1) return true;
+  if (steps !== 2 && steps !== -2) return false;
+  const from = s.prices[potion]!;
+  const to = from + steps;
+  if (to < 0 || to > TOP_SPACE) return false;
+  return Math.abs(PRICE_BY_SPACE[to]! - PRICE_BY_SPACE[from]!) <= NUDGE_MAX_DOLLARS.value;
+}
+
+export function pairOptions(t: 'cubes'): ProspectusAction[] {
+  const out: ProspectusAction[] = [];
+  for (let a = 0; a < 5; a++) for (let b = a; b < 5; b++) out.push({ t, a, b });
+  return out;
+}
+const PAIRS = pairOptions('cubes');
+
+type OptionFn = (s: ProspectusState, seat: number) => ProspectusAction[];
+
+/** What each ability lets the seller choose (besides declining it). Bounty needs no choice. */
+export const ABILITY_OPTIONS: Readonly<Record<AbilityId, OptionFn>> = {
+  dividend: () => [0, 1, 2, 3, 4].map((potion) => ({ t: 'potion', potion })),
+  recall: (s, seat) => {
+    const out: ProspectusAction[] = [];
+    for (const give of s.hands[seat]!)
+      for (const take of new Set(s.discards[seat]!)) out.push({ t: 'recall', give, take });
+    return out;
+  },
+  trade: (s, seat) => txOptions(s, seat, 0),
+  bounty: () => [],
+  encore: (s, seat) => councilOptions(s, seat),
+  nudge: (s) => {
+    const out: ProspectusAction[] = [];
+    for (let potion = 0; potion < 5; potion++)
+      for (const steps of STEPS) if (nudgeAllowed(s, potion, steps)) out.push({ t: 'nudge', potion, steps });
+    return out;
+  },
+  exchange: (s, seat) => {
+    const out: ProspectusAction[] = [];
+    for (let from = 0; from < 5; from++)
+      if (s.cubes[seat]![from]! > 0)
+        for (let to = 0; to < 5; to++) if (to !== from) out.push({ t: 'exchange', from, to });
+    return out;
+  },
+  tribute: () => PAIRS,
+};
+
+export function abilityOptions(s: ProspectusState, seat: number): ProspectusAction[] {
+  return ABILITY_OPTIONS[ABILITY_IDS[s.ability]!](s, seat);
+}
+
+/** prospectus.ability.bounty: paid at once, no choice to make. */
+export function payBounty(w: Work, seat: number): void {
+  w.arr('money')[seat]! += BOUNTY_DOLLARS.value;
+  w.emit({ type: 'bounty', seat, amount: BOUNTY_DOLLARS.value });
+}
+
+/** Resolves an ability choice that needs no further step (trade and encore are handled by the flow). */
+export function resolveAbility(w: Work, seat: number, action: ProspectusAction): void {
+  switch (action.t) {
+    case 'potion':
+      w.emit({ type: 'dividend-advance', seat, potion: action.potion });
+      advanceDividend(w, action.potion);
+      return;
+    case 'recall': {
+      const hand = w.row('hands', seat);
+      const pile = w.row('discards', seat);
+      hand[hand.indexOf(action.give)] = action.take;
+      pile[pile.indexOf(action.take)] = action.give;
+      w.emit({ type: 'recall', seat, give: action.give, take: action.take });
+      return;
+    }
+    case 'nudge':
+      w.emit({ type: 'nudge', seat, potion: action.potion, steps: action.steps });
+      movePrice(w, action.potion, action.steps);
+      return;
+    case 'exchange': {
+      const cubes = w.row('cubes', seat);
+      cubes[action.from]! -= 1;
+      cubes[action.to]! += 1;
+      w.emit({ type: 'exchange', seat, from: action.from, to: action.to });
+      return;
+    }
+    case 'cubes': {
+      // prospectus.ability.tribute: from the supply, in secret; only the adder knows the colours.
+      const secret = w.row('secret', seat);
+      secret[action.a]! += 1;
+      secret[action.b]! += 1;
+      w.emit({ type: 'tribute', seat, a: action.a, b: action.b });
+      return;
+    }
+    default:
+      return;
+  }
+}

@@ -1,0 +1,46 @@
+/** The end of the game: the council bonus, the final sell-off, the ranking. */
+import type { Outcome } from '../../../core/game.ts';
+import { FUTURE_CARDS, PRICE_BY_SPACE } from '../data.ts';
+import { FILLED } from '../state.ts';
+import type { ProspectusState } from '../state.ts';
+import type { Work } from './work.ts';
+
+/** prospectus.end.chamber: public chamber cubes, cubes still on track cards, and every secret addition. */
+export function finalChamber(s: ProspectusState): number[] {
+  const chamber = s.chamber.slice();
+  for (let space = 0; space < s.track.length; space++) {
+    const card = s.track[space]!;
+    if (card < 0) continue;
+    for (let j = 0; j < 2; j++)
+      if (s.dem[2 * space + j] === FILLED) chamber[FUTURE_CARDS[card]!.demands[j]!]! += 1;
+  }
+  for (const row of s.secret) for (let p = 0; p < 5; p++) chamber[p]! += row[p]!;
+  return chamber;
+}
+
+/** prospectus.end.bonus and .selloff: $1 per chamber cube per owned cube, then every cube sold. */
+export function finishGame(w: Work): void {
+  const s = w.s;
+  const chamber = finalChamber(s);
+  const bonus = s.cubes.map((row) => row.reduce((sum, n, p) => sum + n * chamber[p]!, 0));
+  const selloff = s.cubes.map((row) => row.reduce((sum, n, p) => sum + n * PRICE_BY_SPACE[s.prices[p]!]!, 0));
+  s.money = s.money.map((m, seat) => m + bonus[seat]! + selloff[seat]!);
+  s.cubes = s.cubes.map(() => [0, 0, 0, 0, 0]);
+  s.final = { chamber, bonus, selloff };
+  s.phase = 'over';
+  s.tx = null;
+  s.played = null;
+  w.emit({ type: 'game-end', chamber, bonus, selloff, money: s.money });
+}
+
+/** prospectus.end.winner: most money wins; equal money shares the place (the rulebook gives no tie-break). */
+export function outcomeOf(s: ProspectusState): Outcome | null {
+  if (s.phase !== 'over' || !s.final) return null;
+  const scores = s.money;
+  const ranks = scores.map((m) => 1 + scores.filter((o) => o > m).length);
+  return {
+    scores,
+    ranks,
+    details: { chamber: s.final.chamber, bonus: s.final.bonus, selloff: s.final.selloff },
+  };
+}

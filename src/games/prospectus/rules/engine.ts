@@ -1,0 +1,291 @@
+/** Who acts, what is legal, and how an action is carried out: the dispatch over turn steps. */
+import { ruleError } from '../../../core/game.ts';
+import type { RuleError } from '../../../core/game.ts';
+import { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } from '../data.ts';
+import type { ProspectusEvent } from '../events.ts';
+import type { Phase, ProspectusAction, ProspectusState } from '../state.ts';
+import { abilityOptions, resolveAbility } from './abilities.ts';
+import { councilOptions, sellToCouncil } from './council.ts';
+import {
+  afterPlay,
+  announce,
+  beginExecution,
+  continueExecution,
+  enterAbility,
+  enterCouncil,
+  enterTx1,
+  enterTx2,
+  nextInterrupt,
+  plusExtra,
+  replenish,
+  startTurn,
+} from './flow.ts';
+import { castSpell, finishExecution } from './future-card.ts';
+import { dropIntoBall, knock } from './market.ts';
+import {
+  needsMoreParams,
+  paramOptions,
+  paramValues,
+  playOptions,
+  reorderOptions,
+  reorderTop,
+} from './spells.ts';
+import { beginTx, completeTx, isFrozen, txOptions } from './transaction.ts';
+import { Work } from './work.ts';
+
+const SKIP: ProspectusAction = { t: 'skip' };
+
+export function actorOf(s: ProspectusState): number {
+  switch (s.phase) {
+    case 'over':
+      return -1;
+    case 'draft':
+      return s.draftPicks % s.players;
+    case 'qty':
+      return s.tx!.seat;
+    case 'interrupt':
+      return s.interruptQueue[0]!;
+    default:
+      return s.active;
+  }
+}
+
+export function actors(s: ProspectusState): number[] {
+  const seat = actorOf(s);
+  return seat < 0 ? [] : [seat];
+}
+
+function withSkip(options: ProspectusAction[]): ProspectusAction[] {
+  options.push(SKIP);
+  return options;
+}
+
+type Options = (s: ProspectusState, seat: number) => ProspectusAction[];
+
+const MARKET_OPTIONS: Options = (s) => {
+  if (castSpell(s) === SPELL_INDEX['pulsa-pugnum']) return [{ t: 'pound' }, SKIP];
+  const out: ProspectusAction[] = [];
+  s.emerged!.forEach((n, potion) => (n > 0 ? out.push({ t: 'redrop', potion }) : null));
+  return withSkip(out);
+};
+
+/** The legal actions of the acting seat, step by step. Optional steps add 'skip'. */
+const OPTIONS: Readonly<Record<Phase, Options>> = {
+  draft: (s) => {
+    const out: ProspectusAction[] = [];
+    s.draftPool.forEach((n, potion) => (n > 0 ? out.push({ t: 'draft', potion }) : null));
+    return out;
+  },
+  council: (s, seat) => withSkip(councilOptions(s, seat)),
+  ability: (s, seat) => withSkip(abilityOptions(s, seat).slice()),
+  tx1: (s, seat) => withSkip(txOptions(s, seat, 0)),
+  qty: (s) => Array.from({ length: s.tx!.max }, (_, i) => ({ t: 'qty', n: i + 1 })),
+  play: (s, seat) => playOptions(s, seat),
+  param: (s) => paramOptions(s).slice(),
+  interrupt: (s, seat) => {
+    const out = txOptions(s, seat, 0);
+    out.push({ t: 'skip' });
+    return out;
+  },
+  resell: (s, seat) => withSkip(councilOptions(s, seat)),
+  reorder: (s) => reorderOptions(s),
+  market: MARKET_OPTIONS,
+  tx2: (s, seat) => withSkip(txOptions(s, seat, plusExtra(s))),
+  over: () => [],
+};
+
+export function legalActions(s: ProspectusState, seat: number): ProspectusAction[] {
+  if (seat !== actorOf(s)) return [];
+  return OPTIONS[s.phase](s, seat);
+}
+
+/** The rule a refused action breaks, by step, named without revealing anything hidden. */
+export function explainIllegal(s: ProspectusState, seat: number, action: ProspectusAction): RuleError {
+  const legal = legalActions(s, seat);
+  const kinds = [...new Set(legal.map((a) => a.t))];
+  if (!kinds.includes(action.t))
+    return ruleError('illegal', 'prospectus.turn.order', `the ${s.phase} step accepts: ${kinds.join(', ')}`);
+  switch (s.phase) {
+    case 'draft':
+      return ruleError('illegal', 'prospectus.setup.draft', 'that colour did not emerge from the ball');
+    case 'council':
+    case 'resell':
+      return ruleError('illegal', 'prospectus.council.open-demand', 'sell a cube you own to an open demand');
+    case 'tx1':
+    case 'tx2':
+    case 'interrupt':
+      return explainTx(s, action);
+    case 'qty':
+      return s.tx!.kind === 'buy'
+        ? ruleError('illegal', 'prospectus.transaction.buy-limit', `buy 1 to ${s.tx!.max} cubes`)
+        : ruleError('illegal', 'prospectus.transaction.sell', `sell 1 to ${s.tx!.max} cubes`);
+    case 'play':
+      if (action.t === 'play' && action.mode === 'recharge' && s.interrupts[seat])
+        return ruleError('illegal', 'prospectus.spell.recharge', 'your interrupt tile is already active');
+      return ruleError('illegal', 'prospectus.spell.play', 'play a spell card from your hand');
+    case 'ability': {
+      const id = ABILITY_IDS[s.ability]!;
+      if (id === 'trade') return explainTx(s, action);
+      if (id === 'encore')
+        return ruleError(
+          'illegal',
+          'prospectus.council.open-demand',
+          'sell a cube you own to an open demand',
+        );
+      return ruleError('illegal', `prospectus.ability.${id}`, `not a possible choice for ${id}`);
+    }
+    case 'param':
+      return ruleError(
+        'illegal',
+        `prospectus.spell.${SPELL_IDS[s.played!.spell]}`,
+        'not a possible choice for this spell',
+      );
+    case 'reorder':
+      return ruleError('illegal', 'prospectus.spell.look', 'choose one of the listed orders');
+    case 'market':
+      return ruleError('illegal', 'prospectus.spell.redrop', 'choose a cube that emerged this drop');
+    default:
+      return ruleError('illegal', 'prospectus.turn.order', 'nothing to do now');
+  }
+}
+
+function explainTx(s: ProspectusState, action: ProspectusAction): RuleError {
+  if (action.t === 'tx' && isFrozen(s, action.potion))
+    return ruleError('illegal', 'prospectus.spell.freeze', 'that potion is frozen');
+  if (action.t === 'tx' && action.kind === 'sell')
+    return ruleError('illegal', 'prospectus.transaction.sell', 'you own no cube of that potion');
+  return ruleError('illegal', 'prospectus.transaction.buy', 'you cannot afford a cube of that potion');
+}
+
+function performDraft(w: Work, seat: number, potion: number): void {
+  const s = w.s;
+  w.arr('draftPool')[potion]! -= 1;
+  w.row('cubes', seat)[potion]! += 1;
+  s.draftPicks += 1;
+  w.emit({ type: 'draft', seat, potion });
+  if (s.draftPicks === s.players * START.value.draftCubes) {
+    // prospectus.setup.draft: unclaimed cubes go back to the supply.
+    s.draftPool = [0, 0, 0, 0, 0];
+    startTurn(w);
+  }
+}
+
+function performAbility(w: Work, seat: number, action: ProspectusAction): void {
+  const ability = w.s.ability;
+  if (action.t === 'skip') return enterTx1(w);
+  if (ability === ABILITY_INDEX.trade && action.t === 'tx')
+    return beginTx(w, seat, action.kind, action.potion, 0, 'tx1');
+  if (ability === ABILITY_INDEX.encore && action.t === 'council') {
+    sellToCouncil(w, seat, action.space, action.demand, false);
+    return enterTx1(w);
+  }
+  resolveAbility(w, seat, action);
+  enterTx1(w);
+}
+
+function performQty(w: Work, n: number): void {
+  completeTx(w, n);
+  const then = w.s.tx!.then;
+  w.s.tx = null;
+  if (then === 'play') w.s.phase = 'play';
+  else if (then === 'tx1') enterTx1(w);
+  else if (then === 'interrupt') nextInterrupt(w);
+  else replenish(w);
+}
+
+function performPlay(w: Work, seat: number, spell: number, mode: 'cast' | 'council' | 'recharge'): void {
+  const hand = w.row('hands', seat);
+  hand.splice(hand.indexOf(spell), 1);
+  w.row('discards', seat).push(spell);
+  w.s.played = { spell, mode, params: [] };
+  w.emit({ type: 'play', seat, spell, mode });
+  if (mode === 'recharge') w.interrupts()[seat] = true;
+  afterPlay(w);
+}
+
+function performMarket(w: Work, seat: number, action: ProspectusAction): void {
+  const s = w.s;
+  const emerged = s.emerged!.slice();
+  if (action.t === 'pound') {
+    const fell = [0, 0, 0, 0, 0];
+    knock(w.arr('ball'), w.rng, fell);
+    for (let p = 0; p < 5; p++) emerged[p]! += fell[p]!;
+    w.emit({ type: 'pound', seat, emerged: fell });
+  } else if (action.t === 'redrop') {
+    emerged[action.potion]! -= 1;
+    const drop = [0, 0, 0, 0, 0];
+    drop[action.potion] = 1;
+    const fell = dropIntoBall(w.arr('ball'), drop, w.rng);
+    for (let p = 0; p < 5; p++) emerged[p]! += fell[p]!;
+    w.emit({ type: 'redrop', seat, potion: action.potion, emerged: fell });
+  }
+  s.lastDrop = { dropped: s.lastDrop!.dropped, emerged };
+  finishExecution(w, emerged);
+  continueExecution(w);
+}
+
+export function perform(
+  state: ProspectusState,
+  seat: number,
+  action: ProspectusAction,
+): { state: ProspectusState; events: ProspectusEvent[] } {
+  const w = new Work(state);
+  const s = w.s;
+  switch (s.phase) {
+    case 'draft':
+      if (action.t === 'draft') performDraft(w, seat, action.potion);
+      break;
+    case 'council':
+      if (action.t === 'council') enterAbility(w, sellToCouncil(w, seat, action.space, action.demand, true));
+      else enterTx1(w);
+      break;
+    case 'ability':
+      performAbility(w, seat, action);
+      break;
+    case 'tx1':
+      if (action.t === 'tx') beginTx(w, seat, action.kind, action.potion, 0, 'play');
+      else s.phase = 'play';
+      break;
+    case 'qty':
+      if (action.t === 'qty') performQty(w, action.n);
+      break;
+    case 'play':
+      if (action.t === 'play') performPlay(w, seat, action.spell, action.mode);
+      break;
+    case 'param':
+      s.played = { ...s.played!, params: s.played!.params.concat(paramValues(action)) };
+      if (!needsMoreParams(s)) announce(w);
+      break;
+    case 'interrupt':
+      s.interruptQueue = s.interruptQueue.slice(1);
+      if (action.t === 'tx') {
+        w.interrupts()[seat] = false;
+        w.emit({ type: 'interrupt', seat });
+        beginTx(w, seat, action.kind, action.potion, 0, 'interrupt');
+      } else {
+        w.emit({ type: 'pass', seat });
+        nextInterrupt(w);
+      }
+      break;
+    case 'resell':
+      if (action.t === 'council') sellToCouncil(w, seat, action.space, action.demand, false);
+      beginExecution(w);
+      break;
+    case 'reorder':
+      if (action.t === 'order') reorderTop(w, seat, action.perm);
+      beginExecution(w);
+      break;
+    case 'market':
+      performMarket(w, seat, action);
+      break;
+    case 'tx2':
+      if (action.t === 'tx') beginTx(w, seat, action.kind, action.potion, plusExtra(s), 'replenish');
+      else replenish(w);
+      break;
+    case 'over':
+      break;
+  }
+  return w.finish();
+}
+
+export { enterCouncil, enterTx2 };

@@ -1,0 +1,100 @@
+/** Setting up the table: money, spell decks and hands, prices, the future track, tokens, the ball draft. */
+import { Rng } from '../../../core/rng.ts';
+import {
+  ABILITIES,
+  ABILITIES_IN_PLAY,
+  BLOCKERS,
+  FUTURE_CARDS,
+  SPELL_INDEX,
+  SPELLS_REMOVED_AT_FOUR,
+  START,
+  START_SPACE,
+  TRACK_SPACES,
+} from '../data.ts';
+import { BLOCKED, OPEN } from '../state.ts';
+import type { ProspectusOptions, ProspectusState } from '../state.ts';
+import { dropIntoBall, knock } from './market.ts';
+
+/** prospectus.setup.track: with 3 players the left-most space stays empty. */
+export function firstUsableSpace(players: number): number {
+  return players === 3 ? 1 : 0;
+}
+
+export function setupState(players: number, seed: string, options: ProspectusOptions): ProspectusState {
+  const rng = Rng.fromSeed(seed);
+  const deck = options.spells.map((id) => SPELL_INDEX[id]);
+  const seats = Array.from({ length: players }, (_, i) => i);
+  const five = () => [0, 0, 0, 0, 0];
+
+  // prospectus.setup.spells: at 4 players the same two random spells leave every deck.
+  const removed = players === 4 ? rng.shuffle(deck).slice(0, SPELLS_REMOVED_AT_FOUR.value) : [];
+  const kept = deck.filter((spell) => !removed.includes(spell));
+  const shuffled = seats.map(() => rng.shuffle(kept));
+  const hands = shuffled.map((cards) => cards.slice(0, START.value.handSize));
+  const draws = shuffled.map((cards) => cards.slice(START.value.handSize));
+
+  // prospectus.setup.track and .blockers: cards on every usable space, the left-most card unblocked.
+  const future = rng.shuffle(FUTURE_CARDS.map((c) => c.id));
+  const first = firstUsableSpace(players);
+  const track = Array.from({ length: TRACK_SPACES }, (_, space) => (space >= first ? future.shift()! : -1));
+  const dem = track.flatMap((card, space) =>
+    card >= 0 && space > first ? [BLOCKED, BLOCKED] : [OPEN, OPEN],
+  );
+  if (dem.filter((d) => d === BLOCKED).length > BLOCKERS.value) throw new Error('not enough blockers');
+
+  // prospectus.setup.abilities: five of the eight tokens, at random.
+  const tokens = rng.shuffle(ABILITIES.value.map((_, i) => i));
+  const abilities = tokens.slice(0, ABILITIES_IN_PLAY.value);
+  const aside = tokens.slice(ABILITIES_IN_PLAY.value);
+
+  // prospectus.setup.draft: drop 5 of each colour; tap the ball until enough have emerged to draft.
+  const ball = five();
+  const pool = dropIntoBall(ball, five().fill(START.value.ballCubesPerColour), rng);
+  const needed = players * START.value.draftCubes;
+  while (pool.reduce((a, b) => a + b, 0) < needed) knock(ball, rng, pool);
+
+  return {
+    rng: rng.state() as ProspectusState['rng'],
+    players,
+    deck,
+    openScreens: options.openScreens,
+    phase: 'draft',
+    turn: 0,
+    active: 0,
+    money: seats.map(() => START.value.money),
+    cubes: seats.map(five),
+    prices: five().fill(START_SPACE),
+    dividends: five(),
+    abilities,
+    aside,
+    track,
+    dem,
+    future,
+    futureDiscard: [],
+    knownTop: seats.map(() => 0),
+    ball,
+    chamber: five(),
+    secret: seats.map(five),
+    hands,
+    draws,
+    discards: seats.map(() => []),
+    removed,
+    interrupts: seats.map(() => false),
+    frozen: five().fill(-1),
+    draftPool: pool,
+    draftPicks: 0,
+    ability: -1,
+    tx: null,
+    played: null,
+    interruptQueue: [],
+    execLeft: 0,
+    execSlot: -1,
+    emerged: null,
+    executed: 0,
+    lastDrop: null,
+    lastReveal: null,
+    splits: five(),
+    busts: five(),
+    final: null,
+  };
+}

@@ -1,0 +1,56 @@
+/** Transactions: buy one colour up to its tank's limit, or sell any number of one colour. */
+import { LIMIT_BY_SPACE, PRICE_BY_SPACE } from '../data.ts';
+import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
+import type { Work } from './work.ts';
+
+/** prospectus.spell.freeze: a frozen potion can be neither bought nor sold by anyone. */
+export function isFrozen(s: ProspectusState, potion: number): boolean {
+  return s.frozen[potion]! >= 0;
+}
+
+/** How many cubes `seat` may trade at most (0 when the transaction is impossible). */
+export function txMax(s: ProspectusState, seat: number, kind: TxKind, potion: number, extra: number): number {
+  if (isFrozen(s, potion)) return 0;
+  if (kind === 'sell') return s.cubes[seat]![potion]!;
+  const space = s.prices[potion]!;
+  return Math.min(LIMIT_BY_SPACE[space]! + extra, Math.floor(s.money[seat]! / PRICE_BY_SPACE[space]!));
+}
+
+const KINDS: readonly TxKind[] = ['buy', 'sell'];
+
+/** prospectus.transaction.one-colour: every (kind, potion) with at least one cube possible. */
+export function txOptions(s: ProspectusState, seat: number, extra: number): ProspectusAction[] {
+  const out: ProspectusAction[] = [];
+  for (const kind of KINDS)
+    for (let potion = 0; potion < 5; potion++)
+      if (txMax(s, seat, kind, potion, extra) > 0) out.push({ t: 'tx', kind, potion });
+  return out;
+}
+
+export function hasTx(s: ProspectusState, seat: number, extra: number): boolean {
+  for (let potion = 0; potion < 5; potion++)
+    if (txMax(s, seat, 'buy', potion, extra) > 0 || txMax(s, seat, 'sell', potion, extra) > 0) return true;
+  return false;
+}
+
+export function beginTx(
+  w: Work,
+  seat: number,
+  kind: TxKind,
+  potion: number,
+  extra: number,
+  then: TxReturn,
+): void {
+  w.s.tx = { seat, kind, potion, max: txMax(w.s, seat, kind, potion, extra), then };
+  w.s.phase = 'qty';
+}
+
+/** prospectus.transaction.buy / .sell: cubes from or to the supply at the current price. */
+export function completeTx(w: Work, n: number): void {
+  const tx = w.s.tx!;
+  const price = PRICE_BY_SPACE[w.s.prices[tx.potion]!]!;
+  const sign = tx.kind === 'buy' ? 1 : -1;
+  w.row('cubes', tx.seat)[tx.potion]! += sign * n;
+  w.arr('money')[tx.seat]! -= sign * n * price;
+  w.emit({ type: 'transaction', seat: tx.seat, kind: tx.kind, potion: tx.potion, n, price });
+}

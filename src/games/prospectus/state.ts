@@ -1,0 +1,220 @@
+/**
+ * Prospectus state, actions and options: TypeScript types plus the zod schemas that check them when
+ * they cross a boundary. Everything is plain JSON; potions, spells and abilities are indexes into
+ * the tables of data.ts.
+ */
+import { z } from 'zod';
+import { DEFAULT_SPELL_DECK, SPELL_IDS } from './data.ts';
+import type { SpellId } from './data.ts';
+
+export const PHASES = [
+  'draft',
+  'council',
+  'ability',
+  'tx1',
+  'qty',
+  'play',
+  'param',
+  'interrupt',
+  'resell',
+  'reorder',
+  'market',
+  'tx2',
+  'over',
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Demand space states on the future track (two per card). */
+export const OPEN = 0;
+export const FILLED = 1;
+export const BLOCKED = 2;
+
+export type PlayMode = 'cast' | 'council' | 'recharge';
+export type TxKind = 'buy' | 'sell';
+/** Where the flow continues once a quantity has been chosen. */
+export type TxReturn = 'play' | 'interrupt' | 'tx1' | 'replenish';
+
+export interface PendingTx {
+  seat: number;
+  kind: TxKind;
+  potion: number;
+  max: number;
+  then: TxReturn;
+}
+
+/** The spell of this turn: its index in SPELLS, how it was played, and its announced parameters. */
+export interface PlayedSpell {
+  spell: number;
+  mode: PlayMode;
+  params: number[];
+}
+
+export interface Reveal {
+  kind: 'split' | 'bust';
+  potion: number;
+  counts: number[];
+}
+
+export interface DropRecord {
+  dropped: number[];
+  emerged: number[];
+}
+
+export interface FinalScore {
+  chamber: number[];
+  bonus: number[];
+  selloff: number[];
+}
+
+export interface ProspectusState {
+  rng: [number, number, number, number];
+  players: number;
+  /** Indexes into SPELLS of the deck every player uses (10 spells). */
+  deck: number[];
+  openScreens: boolean;
+  phase: Phase;
+  /** Turns completed so far; the active seat is turn % players. */
+  turn: number;
+  active: number;
+  money: number[];
+  /** cubes[seat][potion] */
+  cubes: number[][];
+  /** Price machine space per potion (index into PRICE_SPACES). */
+  prices: number[];
+  /** Cubes in each potion's dividend area. */
+  dividends: number[];
+  /** Ability index per potion lair, and the three tokens set aside. */
+  abilities: number[];
+  aside: number[];
+  /** Future card id per track space (-1 empty); dem[2*space + j] is OPEN / FILLED / BLOCKED. */
+  track: number[];
+  dem: number[];
+  /** Future draw deck, top first (hidden order) and discard pile (public). */
+  future: number[];
+  futureDiscard: number[];
+  /** knownTop[seat]: how many cards from the top of the future deck that seat has seen, in order. */
+  knownTop: number[];
+  /** Cubes stuck inside the crystal ball (public: seen going in and coming out). */
+  ball: number[];
+  /** Council chamber cubes everybody saw arrive, and each seat's secret additions. */
+  chamber: number[];
+  secret: number[][];
+  hands: number[][];
+  draws: number[][];
+  discards: number[][];
+  /** Spell indexes removed from every deck in a 4-player game (public). */
+  removed: number[];
+  interrupts: boolean[];
+  /** Seat whose freeze holds each potion, or -1. */
+  frozen: number[];
+  draftPool: number[];
+  draftPicks: number;
+  /** Ability index being resolved in phase 'ability', or -1. */
+  ability: number;
+  tx: PendingTx | null;
+  played: PlayedSpell | null;
+  interruptQueue: number[];
+  /** Current-card executions still to do this turn (2 with Hourglass) and whether one is mid-market. */
+  execLeft: number;
+  execSlot: number;
+  emerged: number[] | null;
+  executed: number;
+  lastDrop: DropRecord | null;
+  lastReveal: Reveal | null;
+  splits: number[];
+  busts: number[];
+  final: FinalScore | null;
+}
+
+const int = z.number().int();
+const ints = z.array(int);
+
+export const stateSchema = z.strictObject({
+  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  players: int.min(3).max(4),
+  deck: ints,
+  openScreens: z.boolean(),
+  phase: z.enum(PHASES),
+  turn: int,
+  active: int,
+  money: ints,
+  cubes: z.array(ints),
+  prices: ints,
+  dividends: ints,
+  abilities: ints,
+  aside: ints,
+  track: ints,
+  dem: ints,
+  future: ints,
+  futureDiscard: ints,
+  knownTop: ints,
+  ball: ints,
+  chamber: ints,
+  secret: z.array(ints),
+  hands: z.array(ints),
+  draws: z.array(ints),
+  discards: z.array(ints),
+  removed: ints,
+  interrupts: z.array(z.boolean()),
+  frozen: ints,
+  draftPool: ints,
+  draftPicks: int,
+  ability: int,
+  tx: z
+    .strictObject({
+      seat: int,
+      kind: z.enum(['buy', 'sell']),
+      potion: int,
+      max: int,
+      then: z.enum(['play', 'interrupt', 'tx1', 'replenish']),
+    })
+    .nullable(),
+  played: z
+    .strictObject({ spell: int, mode: z.enum(['cast', 'council', 'recharge']), params: ints })
+    .nullable(),
+  interruptQueue: ints,
+  execLeft: int,
+  execSlot: int,
+  emerged: ints.nullable(),
+  executed: int,
+  lastDrop: z.strictObject({ dropped: ints, emerged: ints }).nullable(),
+  lastReveal: z.strictObject({ kind: z.enum(['split', 'bust']), potion: int, counts: ints }).nullable(),
+  splits: ints,
+  busts: ints,
+  final: z.strictObject({ chamber: ints, bonus: ints, selloff: ints }).nullable(),
+}) as unknown as z.ZodType<ProspectusState, unknown>;
+
+const potion = int.min(0).max(4);
+export const actionSchema = z.discriminatedUnion('t', [
+  z.strictObject({ t: z.literal('draft'), potion }),
+  z.strictObject({ t: z.literal('skip') }),
+  z.strictObject({ t: z.literal('council'), space: int, demand: int }),
+  z.strictObject({ t: z.literal('tx'), kind: z.enum(['buy', 'sell']), potion }),
+  z.strictObject({ t: z.literal('qty'), n: int }),
+  z.strictObject({ t: z.literal('play'), spell: int, mode: z.enum(['cast', 'council', 'recharge']) }),
+  z.strictObject({ t: z.literal('potion'), potion }),
+  z.strictObject({ t: z.literal('cubes'), a: potion, b: potion }),
+  z.strictObject({ t: z.literal('demand'), space: int, demand: int }),
+  z.strictObject({ t: z.literal('change'), from: potion, to: potion }),
+  z.strictObject({ t: z.literal('space'), space: int }),
+  z.strictObject({ t: z.literal('tokens'), a: int, b: int }),
+  z.strictObject({ t: z.literal('order'), perm: int }),
+  z.strictObject({ t: z.literal('nudge'), potion, steps: int }),
+  z.strictObject({ t: z.literal('recall'), give: int, take: int }),
+  z.strictObject({ t: z.literal('exchange'), from: potion, to: potion }),
+  z.strictObject({ t: z.literal('pound') }),
+  z.strictObject({ t: z.literal('redrop'), potion }),
+]);
+export type ProspectusAction = z.infer<typeof actionSchema>;
+
+export const optionsSchema = z.strictObject({
+  /** The ten spells of every player's deck (any 10 of the 12 known). */
+  spells: z
+    .array(z.enum(SPELL_IDS as [SpellId, ...SpellId[]]))
+    .length(10)
+    .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
+    .default([...DEFAULT_SPELL_DECK.value]),
+  /** Show what stands behind every screen (the figures are derivable from the public record anyway). */
+  openScreens: z.boolean().default(false),
+});
+export type ProspectusOptions = z.infer<typeof optionsSchema>;

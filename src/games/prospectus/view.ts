@@ -1,0 +1,158 @@
+/**
+ * What one seat (or a spectator) knows. Hidden: other hands and draw piles, the future deck's order
+ * beyond what the viewer has looked at, other seats' secret chamber additions. Money and cubes are
+ * shown for everyone: every cube and dollar crosses a screen in plain sight (see docs/rules).
+ */
+import type { Viewer } from '../../core/game.ts';
+import type { Rng } from '../../core/rng.ts';
+import { FUTURE_CARDS, PRICE_BY_SPACE } from './data.ts';
+import type {
+  DropRecord,
+  FinalScore,
+  PendingTx,
+  Phase,
+  PlayedSpell,
+  ProspectusState,
+  Reveal,
+} from './state.ts';
+import { actorOf } from './rules/engine.ts';
+
+export interface TrackSpaceView {
+  space: number;
+  card: number;
+  demands: { potion: number; state: number }[];
+}
+
+export interface ProspectusView {
+  viewer: Viewer;
+  players: number;
+  phase: Phase;
+  active: number;
+  actor: number;
+  turn: number;
+  screens: 'open' | 'tracked';
+  money: number[];
+  cubes: number[][];
+  prices: number[];
+  priceSpaces: number[];
+  dividends: number[];
+  abilities: number[];
+  aside: number[];
+  track: TrackSpaceView[];
+  futureDeckSize: number;
+  futureDiscard: number[];
+  /** Future cards the viewer has seen on top of the deck, top first. */
+  knownFuture: number[];
+  ball: number[];
+  chamber: number[];
+  /** The viewer's own secret chamber additions; others' only as a count of cubes. */
+  mySecret: number[] | null;
+  secretCounts: number[];
+  hand: number[] | null;
+  handSizes: number[];
+  drawSizes: number[];
+  discards: number[][];
+  removed: number[];
+  deck: number[];
+  interrupts: boolean[];
+  frozen: number[];
+  draftPool: number[];
+  ability: number;
+  tx: PendingTx | null;
+  played: PlayedSpell | null;
+  interruptQueue: number[];
+  emerged: number[] | null;
+  lastDrop: DropRecord | null;
+  lastReveal: Reveal | null;
+  splits: number[];
+  busts: number[];
+  final: FinalScore | null;
+}
+
+function isSeat(viewer: Viewer, players: number): viewer is number {
+  return viewer !== 'spectator' && viewer >= 0 && viewer < players;
+}
+
+export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
+  const seat = isSeat(viewer, s.players) ? viewer : -1;
+  return {
+    viewer,
+    players: s.players,
+    phase: s.phase,
+    active: s.active,
+    actor: actorOf(s),
+    turn: s.turn,
+    screens: s.openScreens ? 'open' : 'tracked',
+    money: s.money,
+    cubes: s.cubes,
+    prices: s.prices.map((space) => PRICE_BY_SPACE[space]!),
+    priceSpaces: s.prices,
+    dividends: s.dividends,
+    abilities: s.abilities,
+    aside: s.aside,
+    track: s.track.map((card, space) => ({
+      space,
+      card,
+      demands:
+        card < 0
+          ? []
+          : FUTURE_CARDS[card]!.demands.map((potion, j) => ({ potion, state: s.dem[2 * space + j]! })),
+    })),
+    futureDeckSize: s.future.length,
+    futureDiscard: s.futureDiscard,
+    knownFuture: seat >= 0 ? s.future.slice(0, s.knownTop[seat]) : [],
+    ball: s.ball,
+    chamber: s.chamber,
+    mySecret: seat >= 0 ? s.secret[seat]! : null,
+    secretCounts: s.secret.map((row) => row.reduce((a, b) => a + b, 0)),
+    hand: seat >= 0 ? s.hands[seat]!.slice().sort((a, b) => a - b) : null,
+    handSizes: s.hands.map((h) => h.length),
+    drawSizes: s.draws.map((d) => d.length),
+    discards: s.discards,
+    removed: s.removed,
+    deck: s.deck,
+    interrupts: s.interrupts,
+    frozen: s.frozen,
+    draftPool: s.draftPool,
+    ability: s.ability,
+    tx: s.tx,
+    played: s.played,
+    interruptQueue: s.interruptQueue,
+    emerged: s.emerged,
+    lastDrop: s.lastDrop,
+    lastReveal: s.lastReveal,
+    splits: s.splits,
+    busts: s.busts,
+    final: s.final,
+  };
+}
+
+/**
+ * A world the viewer cannot tell from this one: unseen spells reshuffled among each other seat's hand
+ * and draw pile (and the viewer's own draw pile), the unseen part of the future deck reshuffled, other
+ * seats' secret chamber cubes redrawn, and a fresh RNG.
+ */
+export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): ProspectusState {
+  const seat = isSeat(viewer, s.players) ? viewer : -1;
+  const hands = s.hands.slice();
+  const draws = s.draws.slice();
+  for (let other = 0; other < s.players; other++) {
+    if (other === seat) {
+      draws[other] = rng.shuffle(s.draws[other]!);
+      continue;
+    }
+    const pool = rng.shuffle(s.hands[other]!.concat(s.draws[other]!));
+    hands[other] = pool.slice(0, s.hands[other]!.length);
+    draws[other] = pool.slice(s.hands[other]!.length);
+  }
+  const keep = seat >= 0 ? s.knownTop[seat]! : 0;
+  const future = s.future.slice(0, keep).concat(rng.shuffle(s.future.slice(keep)));
+  const secret = s.secret.map((row, other) => {
+    if (other === seat) return row;
+    const total = row.reduce((a, b) => a + b, 0);
+    const fresh = [0, 0, 0, 0, 0];
+    for (let k = 0; k < total; k++) fresh[rng.int(5)]! += 1;
+    return fresh;
+  });
+  return { ...s, hands, draws, future, secret, rng: rng.fork().state() as ProspectusState['rng'] };
+}
