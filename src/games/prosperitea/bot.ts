@@ -1,0 +1,223 @@
+/**
+ * The heuristic bot. It decides from its view only (everything it needs is public): it values each
+ * ingredient by how much it helps fill the orders in the market, fills the most valuable orders it
+ * can, asks for help when short, and answers requests by weighing the Favor token against what the
+ * card is worth to itself and how far the asker is ahead.
+ */
+import type { BotFactory } from '../../core/index.ts';
+import type { ProsperiteaAction, ProsperiteaState, Shop } from './state.ts';
+import type { ProsperiteaView } from './view.ts';
+import { BUDGETS, EVERGREEN_ORDERS } from './data.ts';
+import { EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from './tables.ts';
+import type { Req } from './tables.ts';
+import { shortfall } from './rules/feasibility.ts';
+
+/** How much each ingredient kind helps `shop` towards the market orders (higher = keep / take it). */
+export function desire(market: readonly (number | null)[], shop: Shop): number[] {
+  const want = new Array<number>(KINDS).fill(0.05);
+  for (const order of market) {
+    if (order === null) continue;
+    const card = ORDER_CARDS[order]!;
+    const missing = missingLines(card.reqs, shop.ingredients);
+    if (missing.length === 0) continue;
+    const worth = (card.def.prestige + 1) / (missing.length * missing.length);
+    for (const r of missing) {
+      if (r.kind >= 0) want[r.kind]! += worth;
+      else for (const k of KINDS_OF_TYPE[r.type]!) want[k]! += worth / 3;
+    }
+  }
+  return want;
+}
+
+/** The lines of an order that the cards cannot cover (specific lines first, then any-of-type). */
+function missingLines(reqs: readonly Req[], cards: readonly number[]): Req[] {
+  const left = cards.slice();
+  const missing: Req[] = [];
+  for (const r of reqs) {
+    if (r.kind >= 0) {
+      if (left[r.kind]! > 0) left[r.kind]! -= 1;
+      else missing.push(r);
+      continue;
+    }
+    let best = -1;
+    for (const k of KINDS_OF_TYPE[r.type]!)
+      if (left[k]! > 0 && (best < 0 || left[k]! > left[best]!)) best = k;
+    if (best >= 0) left[best]! -= 1;
+    else missing.push(r);
+  }
+  return missing;
+}
+
+/** Expected usefulness of taking `cards` cards from a deck: the known top, then the unseen rest. */
+function deckValue(view: ProsperiteaView, want: readonly number[], deck: number, cards: number): number {
+  const top = view.decks[deck]!.top;
+  if (top === null) return 0;
+  const mean = (counts: readonly number[]) => {
+    let sum = 0;
+    let n = 0;
+    for (const k of KINDS_OF_TYPE[deck]!) {
+      sum += want[k]! * counts[k]!;
+      n += counts[k]!;
+    }
+    return n > 0 ? sum / n : 0;
+  };
+  const rest = view.inDecks.slice();
+  rest[top]! -= 1;
+  const fromDeck = Math.min(cards - 1, view.decks[deck]!.size - 1);
+  const fromDiscard = cards - 1 - fromDeck;
+  return want[top]! + fromDeck * mean(rest) + fromDiscard * mean(view.discarded);
+}
+
+function bestBy<T>(items: readonly T[], score: (item: T) => number): T {
+  let best = items[0] as T;
+  let bestScore = -Infinity;
+  for (const item of items) {
+    const s = score(item);
+    if (s > bestScore) {
+      best = item;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+function chooseSourcing(
+  view: ProsperiteaView,
+  seat: number,
+  legal: readonly ProsperiteaAction[],
+): ProsperiteaAction {
+  const shop = view.shops[seat]!;
+  const want = desire(view.market, shop);
+  const moneyValue = 0.35;
+  return bestBy(legal, (a) => {
+    if (a.type === 'source') {
+      const cards = BUDGETS.value.find((b) => b.money === a.budget)!.cards;
+      return deckValue(view, want, a.deck, cards) - a.budget * moneyValue;
+    }
+    // Long games mean a clogged market: advertising is what moves the order decks towards the end.
+    const pressure = Math.max(0, view.round - 15) * 0.1;
+    if (a.type === 'advertise')
+      return 2 * moneyValue + pressure + (a.slot === null ? 0 : denyValue(view, seat, a.slot));
+    return -Infinity;
+  });
+}
+
+/** How much discarding the order in `slot` hurts the opponent closest to filling it, minus our own loss. */
+function denyValue(view: ProsperiteaView, seat: number, slot: number): number {
+  const order = view.market[slot];
+  if (order === null || order === undefined) return 0;
+  const card = ORDER_CARDS[order]!;
+  let value = 0;
+  view.shops.forEach((shop, s) => {
+    const missing = missingLines(card.reqs, shop.ingredients).length;
+    const threat = missing === 0 ? card.def.prestige : missing === 1 ? card.def.prestige / 3 : 0;
+    value += s === seat ? -threat : threat / Math.max(1, view.players - 1);
+  });
+  return value * 0.3;
+}
+
+/** Expected value of starting to fill an order, from the bot's point of view. */
+function fillValue(view: ProsperiteaView, seat: number, action: ProsperiteaAction): number {
+  const shop = view.shops[seat]!;
+  const reqs =
+    action.type === 'fill'
+      ? ORDER_CARDS[view.market[action.slot]!]!.reqs
+      : EVERGREEN_REQS[(action as { recipe: number }).recipe]!;
+  const short = shortfall(reqs, 0, shop.ingredients);
+  const asks = Math.max(0, short - shop.favors);
+  const tokens = Math.min(short, shop.favors);
+  const risk = asks * 1.2 + tokens * 1.0 + reqs.length * 0.1;
+  if (action.type === 'fill') {
+    const def = ORDER_CARDS[view.market[action.slot]!]!.def;
+    return Math.max(def.prestige, def.money / 2.5) + 0.5 - risk;
+  }
+  const money = EVERGREEN_ORDERS.value[(action as { recipe: number }).recipe]!.money;
+  const want = desire(view.market, shop);
+  let cost = 0;
+  for (const r of reqs) {
+    const kinds = KINDS_OF_TYPE[r.type]!.filter((k) => shop.ingredients[k]! > 0);
+    cost += kinds.length ? Math.min(...kinds.map((k) => want[k]!)) : 1;
+  }
+  return (shop.money < 5 ? money * 0.45 : money * 0.2) - cost - risk;
+}
+
+function chooseAssign(
+  view: ProsperiteaView,
+  seat: number,
+  legal: readonly ProsperiteaAction[],
+): ProsperiteaAction {
+  const shop = view.shops[seat]!;
+  const want = desire(view.market, shop);
+  return bestBy(legal, (a) => {
+    if (a.type === 'supply') return 10 - want[a.kind]!;
+    if (a.type === 'ask') {
+      // Ask whoever is furthest behind: their Favor token matters least.
+      return 5 - view.scores[a.seat]! * 0.1 + view.shops[a.seat]!.ingredients[a.kind]! * 0.01;
+    }
+    return 4;
+  });
+}
+
+function answerRequest(view: ProsperiteaView, seat: number): ProsperiteaAction {
+  const pending = view.pending!;
+  const shop = view.shops[seat]!;
+  const want = desire(view.market, shop);
+  let loss = 0;
+  for (const s of pending.sources) if (s.from === 'ask' && s.seat === seat) loss += want[s.kind]!;
+  const asker = view.current;
+  const gain = pending.target.kind === 'market' ? ORDER_CARDS[pending.target.order]!.def.prestige : 0.5;
+  const lead = view.scores[asker]! + gain - Math.max(...view.scores.filter((_, s) => s !== asker));
+  const token = view.favorReserve > 0 ? 1 : 0;
+  const worth = token - loss * 0.5 - (lead > 0 ? lead * 0.25 : 0) - (view.finalRound && lead > 0 ? 1 : 0);
+  return { type: worth > 0 ? 'accept' : 'decline' };
+}
+
+function choosePayout(view: ProsperiteaView, seat: number): ProsperiteaAction {
+  const shop = view.shops[seat]!;
+  const def = ORDER_CARDS[view.claimed!]!.def;
+  const late = view.finalRound || view.orderDeckSizes.some((n) => n <= view.players);
+  if (late) return { type: 'display' };
+  return shop.money < 3 && def.money >= def.prestige + 2 ? { type: 'sell' } : { type: 'display' };
+}
+
+export function heuristicChoice(
+  view: ProsperiteaView,
+  seat: number,
+  legal: readonly ProsperiteaAction[],
+): ProsperiteaAction {
+  switch (view.phase) {
+    case 'draft': {
+      const want = desire(view.market, view.shops[seat]!);
+      return bestBy(legal, (a) => (a.type === 'draft' ? want[view.decks[a.deck]!.top!]! : -1));
+    }
+    case 'source':
+      return chooseSourcing(view, seat, legal);
+    case 'fulfil': {
+      const best = bestBy(legal, (a) => (a.type === 'end' ? 0 : fillValue(view, seat, a)));
+      return best;
+    }
+    case 'assign':
+      return chooseAssign(view, seat, legal);
+    case 'request':
+      return answerRequest(view, seat);
+    case 'payout':
+      return choosePayout(view, seat);
+    default:
+      return legal[0]!;
+  }
+}
+
+/** Deterministic from the view, so it needs no seed of its own. */
+export const heuristicBot: BotFactory<ProsperiteaState, ProsperiteaAction, ProsperiteaView> = () => {
+  return {
+    name: 'heuristic',
+    act: ({ seat, view, legal }) => {
+      const choice = heuristicChoice(view, seat, legal);
+      return (
+        legal.find((a) => a === choice) ??
+        legal.find((a) => JSON.stringify(a) === JSON.stringify(choice)) ??
+        legal[0]!
+      );
+    },
+  };
+};

@@ -1,0 +1,88 @@
+/**
+ * Raw events. Everything in Prosperitea is public except the order of the cards under each
+ * ingredient deck's top card and the order of the order decks; no event carries either.
+ */
+import type { VisibleEvent, Viewer } from '../../core/index.ts';
+import { BUDGETS, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
+import type { Target } from './state.ts';
+import { KIND_NAME, ORDER_CARDS } from './tables.ts';
+
+export type ProsperiteaEvent =
+  | { type: 'first-player'; seat: number }
+  | { type: 'draft'; seat: number; deck: number; kind: number }
+  | { type: 'source'; seat: number; deck: number; budget: number; kinds: number[] }
+  | { type: 'reshuffle'; deck: number; top: number }
+  | { type: 'advertise'; seat: number; slot: number | null; order: number | null }
+  | { type: 'refill'; slot: number; order: number | null }
+  | { type: 'final-round'; deck: number }
+  | { type: 'choose'; seat: number; target: Target }
+  | { type: 'supply'; seat: number; kind: number }
+  | { type: 'favor'; seat: number }
+  | { type: 'ask'; seat: number; helper: number; kind: number }
+  | { type: 'answer'; seat: number; accept: boolean }
+  | { type: 'fill'; seat: number; target: Target; helpers: number[]; rewarded: number[] }
+  | { type: 'payout'; seat: number; order: number; choice: 'sell' | 'display'; amount: number }
+  | { type: 'earn'; seat: number; recipe: number; amount: number }
+  | { type: 'turn'; seat: number; round: number }
+  | { type: 'game-end'; scores: number[] };
+
+export function seatName(seat: number, viewer: Viewer): string {
+  return seat === viewer ? 'You' : `Seat ${seat}`;
+}
+
+export function targetName(target: Target): string {
+  return target.kind === 'market'
+    ? ORDER_CARDS[target.order]!.def.name
+    : `${EVERGREEN_ORDERS.value[target.recipe]!.name} (Evergreen)`;
+}
+
+const deckName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
+const names = (kinds: readonly number[]) => kinds.map((k) => KIND_NAME[k]).join(', ');
+
+type Texts = {
+  [K in ProsperiteaEvent['type']]: (e: Extract<ProsperiteaEvent, { type: K }>, v: Viewer) => string;
+};
+
+const TEXTS: Texts = {
+  'first-player': (e, v) => `${seatName(e.seat, v)} ${e.seat === v ? 'are' : 'is'} the first player.`,
+  draft: (e, v) => `${seatName(e.seat, v)} chose ${KIND_NAME[e.kind]} from the ${deckName(e.deck)} deck.`,
+  source: (e, v) => {
+    const cards = BUDGETS.value.find((b) => b.money === e.budget)?.cards ?? e.kinds.length;
+    return `${seatName(e.seat, v)} set a budget of ${e.budget} and took ${cards} from ${deckName(e.deck)}: ${names(e.kinds)}.`;
+  },
+  reshuffle: (e) =>
+    `The ${deckName(e.deck)} discard pile was shuffled into a new deck; ${KIND_NAME[e.top]} is on top.`,
+  advertise: (e, v) =>
+    `${seatName(e.seat, v)} advertised for 2 money` +
+    (e.order === null ? '.' : ` and discarded ${ORDER_CARDS[e.order]!.def.name}.`),
+  refill: (e) =>
+    e.order === null
+      ? `Market slot ${e.slot + 1} stays empty.`
+      : `${ORDER_CARDS[e.order]!.def.name} joins the market.`,
+  'final-round': (e) =>
+    `The ${e.deck === 0 ? 'Standard' : 'Premium'} order deck is empty: this is the final round.`,
+  choose: (e, v) => `${seatName(e.seat, v)} started filling ${targetName(e.target)}.`,
+  supply: (e, v) => `${seatName(e.seat, v)} put in ${KIND_NAME[e.kind]}.`,
+  favor: (e, v) => `${seatName(e.seat, v)} spent a Favor token as an ingredient.`,
+  ask: (e, v) =>
+    `${seatName(e.seat, v)} asked ${seatName(e.helper, v).replace('You', 'you')} for ${KIND_NAME[e.kind]}.`,
+  answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
+  fill: (e, v) =>
+    `${seatName(e.seat, v)} filled ${targetName(e.target)}` +
+    (e.helpers.length ? ` with help from ${e.helpers.map((s) => seatName(s, v)).join(', ')}` : '') +
+    (e.rewarded.length ? `; ${e.rewarded.map((s) => seatName(s, v)).join(', ')} took a Favor token` : '') +
+    '.',
+  payout: (e, v) =>
+    e.choice === 'sell'
+      ? `${seatName(e.seat, v)} sold ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} money.`
+      : `${seatName(e.seat, v)} displayed ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} prestige.`,
+  earn: (e, v) =>
+    `${seatName(e.seat, v)} earned ${e.amount} money from ${EVERGREEN_ORDERS.value[e.recipe]!.name}.`,
+  turn: (e, v) => `Round ${e.round}: ${e.seat === v ? 'your' : `seat ${e.seat}'s`} turn.`,
+  'game-end': (e) => `Game over. Scores: ${e.scores.join(' / ')}.`,
+};
+
+export function viewEvent(event: ProsperiteaEvent, viewer: Viewer): VisibleEvent {
+  const text = (TEXTS[event.type] as (e: ProsperiteaEvent, v: Viewer) => string)(event, viewer);
+  return { type: event.type, text, data: { ...event } };
+}

@@ -1,0 +1,108 @@
+/** Prosperitea: the game definition that ties data, rules, views, events, renderer and bots together. */
+import { defineGame } from '../../core/index.ts';
+import type { GameDefinition, Rng } from '../../core/index.ts';
+import { PLAYERS, SCORING } from './data.ts';
+import { heuristicBot, heuristicChoice } from './bot.ts';
+import { viewEvent } from './events.ts';
+import type { ProsperiteaEvent } from './events.ts';
+import { renderAction, renderView } from './render.ts';
+import { rawPrestige, scoreOf, outcome } from './rules/end.ts';
+import { actors, explainIllegal, isLegal, legalActions, perform } from './rules/index.ts';
+import { setupState } from './rules/setup.ts';
+import { storeRng } from './rules/common.ts';
+import { ActionSchema, OptionsSchema, ProsperiteaStateSchema } from './state.ts';
+import type { ProsperiteaAction, ProsperiteaOptions, ProsperiteaState } from './state.ts';
+import { view } from './view.ts';
+import type { ProsperiteaView } from './view.ts';
+
+/**
+ * Worlds a viewer cannot tell apart differ only in the order of the cards under each ingredient
+ * deck's face-up top, the order of the two order decks, and the future of the RNG.
+ */
+function resample(state: ProsperiteaState, _viewer: unknown, rng: Rng): ProsperiteaState {
+  const decks = state.decks.map((deck) =>
+    deck.length <= 2 ? deck : [...rng.shuffle(deck.slice(0, -1)), deck.at(-1)!],
+  );
+  const orderDecks = state.orderDecks.map((deck) => (deck.length <= 1 ? deck : rng.shuffle(deck)));
+  return { ...state, decks, orderDecks, rng: storeRng(rng.fork()) };
+}
+
+/** Score plus what money and cards in hand are likely to become, squashed into [0, 1]. */
+function evaluate(state: ProsperiteaState): number[] {
+  if (state.phase === 'over') {
+    const o = outcome(state)!;
+    const winners = o.ranks.filter((r) => r === 1).length;
+    return o.ranks.map((r) => (r === 1 ? 1 / winners : 0));
+  }
+  const est = state.shops.map((shop) => {
+    let cards = 0;
+    for (const n of shop.ingredients) cards += n;
+    return scoreOf(shop) + (shop.money % SCORING.value.moneyPerPrestige) / 5 + cards * 0.4;
+  });
+  const best = Math.max(...est);
+  return est.map((e) => 1 / (1 + Math.exp((best - e) / 4)));
+}
+
+/** Fast state-based playout move: the heuristic bot's choice on the seat's (public) view. */
+function playoutPolicy(
+  state: ProsperiteaState,
+  seat: number,
+  legal: readonly ProsperiteaAction[],
+  rng: Rng,
+): ProsperiteaAction {
+  if (rng.chance(0.1)) return legal[rng.int(legal.length)]!;
+  const choice = heuristicChoice(view(state, seat), seat, legal);
+  return legal.find((a) => a === choice) ?? legal.find((a) => a.type === choice.type) ?? legal[0]!;
+}
+
+export const prosperiteaDefinition: GameDefinition<
+  ProsperiteaState,
+  ProsperiteaAction,
+  ProsperiteaView,
+  ProsperiteaEvent,
+  ProsperiteaOptions
+> = {
+  id: 'prosperitea',
+  name: 'Prosperitea',
+  minPlayers: PLAYERS.value.min,
+  maxPlayers: PLAYERS.value.max,
+  rulesVersion: '1',
+  optionsSchema: OptionsSchema,
+  actionSchema: ActionSchema,
+  stateSchema: ProsperiteaStateSchema,
+  setup: (players, seed) => setupState(players, seed),
+  actors,
+  legalActions,
+  isLegal,
+  explainIllegal,
+  perform,
+  view,
+  viewEvent,
+  outcome,
+  resample,
+  render: { view: renderView, action: renderAction },
+  evaluate,
+  playoutPolicy,
+  bots: { heuristic: heuristicBot },
+  insights: {
+    clock: (state) => state.round,
+    series: (state) => Object.fromEntries(state.shops.map((shop, s) => [`money.${s}`, shop.money])),
+    final: (state) => {
+      const sold = state.stats.sold.reduce((a, b) => a + b, 0);
+      const displayed = state.shops.reduce((a, shop) => a + shop.displayed.length, 0);
+      return {
+        rounds: state.round,
+        ordersSold: sold,
+        ordersDisplayed: displayed,
+        evergreens: state.stats.evergreens.reduce((a, b) => a + b, 0),
+        coopFills: state.stats.coopFills,
+        requestsDeclined: state.stats.requestsDeclined,
+        advertised: state.stats.advertised,
+        favorReserve: state.favorReserve,
+        topPrestige: Math.max(...state.shops.map(rawPrestige)),
+      };
+    },
+  },
+};
+
+export const prosperitea = defineGame(prosperiteaDefinition);

@@ -1,0 +1,167 @@
+/** Terminal text for a view and short labels for the action menu. */
+import type { Viewer } from '../../core/index.ts';
+import { EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
+import type { Pending, ProsperiteaAction } from './state.ts';
+import { EVERGREEN_REQS, KIND_NAME, KINDS, ORDER_CARDS, STANDARD_SLOTS } from './tables.ts';
+import type { Req } from './tables.ts';
+import type { ProsperiteaView } from './view.ts';
+import { targetName } from './events.ts';
+
+const typeName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
+const reqName = (r: Req) => (r.kind >= 0 ? KIND_NAME[r.kind]! : `any ${typeName(r.type)}`);
+const who = (seat: number, viewer: Viewer) => (seat === viewer ? 'you' : `seat ${seat}`);
+
+const PHASE_LABEL: Record<ProsperiteaView['phase'], string> = {
+  draft: 'choosing starting ingredients',
+  source: 'sourcing',
+  fulfil: 'fulfilment',
+  assign: 'assigning ingredients',
+  request: 'co-op request',
+  payout: 'sell or display',
+  over: 'game over',
+};
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text.slice(0, width) : text + ' '.repeat(width - text.length);
+}
+
+function ingredientList(counts: readonly number[]): string {
+  const parts: string[] = [];
+  for (let k = 0; k < KINDS; k++)
+    if (counts[k]! > 0) parts.push(counts[k]! > 1 ? `${KIND_NAME[k]}×${counts[k]}` : KIND_NAME[k]!);
+  return parts.length ? parts.join(', ') : '—';
+}
+
+function orderLine(slot: number, order: number | null): string {
+  if (order === null) return `  ${slot + 1}  (empty)`;
+  const card = ORDER_CARDS[order]!;
+  const needs = card.reqs.map(reqName).join(' + ');
+  return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needs, 52)} $${card.def.money} | ${card.def.prestige}★`;
+}
+
+function pendingLines(pending: Pending, current: number, viewer: Viewer): string[] {
+  const reqs =
+    pending.target.kind === 'market'
+      ? ORDER_CARDS[pending.target.order]!.reqs
+      : EVERGREEN_REQS[pending.target.recipe]!;
+  const lines = reqs.map((r, i) => {
+    const s = pending.sources[i];
+    const how =
+      s === undefined
+        ? i === pending.sources.length
+          ? '← choose'
+          : '…'
+        : s.from === 'own'
+          ? `${KIND_NAME[s.kind]} (own)`
+          : s.from === 'favor'
+            ? 'Favor token'
+            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${pending.accepted.includes(s.seat) ? ' (accepted)' : ''}`;
+    return `    ${pad(reqName(r), 16)} ${how}`;
+  });
+  return [
+    `${who(current, viewer) === 'you' ? 'You are' : `Seat ${current} is`} filling ${targetName(pending.target)}:`,
+    ...lines,
+  ];
+}
+
+export function renderView(view: ProsperiteaView, viewer: Viewer): string {
+  const out: string[] = [];
+  const status =
+    view.phase === 'over' ? 'game over' : `${who(view.current, viewer)} to play — ${PHASE_LABEL[view.phase]}`;
+  out.push(
+    `Prosperitea · round ${view.round}${view.finalRound ? ' (FINAL ROUND)' : ''} · ${status}` +
+      (view.phase === 'request' ? ` · waiting for ${view.actors.map((s) => who(s, viewer)).join(', ')}` : ''),
+  );
+  out.push(
+    'Ingredient decks: ' +
+      view.decks
+        .map(
+          (d, t) =>
+            `${typeName(t)} ${d.size}${d.top === null ? '' : ` [${KIND_NAME[d.top]}]`}${d.discardSize ? ` +${d.discardSize} disc.` : ''}`,
+        )
+        .join(' · '),
+  );
+  out.push(`Standard orders (deck ${view.orderDeckSizes[0]}):`);
+  for (let slot = 0; slot < STANDARD_SLOTS; slot++) out.push(orderLine(slot, view.market[slot]!));
+  out.push(`Premium orders (deck ${view.orderDeckSizes[1]}):`);
+  for (let slot = STANDARD_SLOTS; slot < view.market.length; slot++)
+    out.push(orderLine(slot, view.market[slot]!));
+  out.push(
+    'Evergreen: ' +
+      EVERGREEN_ORDERS.value
+        .map((e, i) => `${e.name} (${EVERGREEN_REQS[i]!.map(reqName).join(' + ')}) $${e.money}`)
+        .join(' · '),
+  );
+  out.push(`Favor tokens in reserve: ${view.favorReserve}`);
+  out.push(
+    `  ${pad('seat', 10)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
+  );
+  view.shops.forEach((shop, s) => {
+    const mark = s === view.current && view.phase !== 'over' ? '>' : ' ';
+    const name = `${s}${s === viewer ? ' (you)' : ''}${s === view.first ? '*' : ''}`;
+    const shown = shop.displayed.reduce((sum, o) => sum + ORDER_CARDS[o]!.def.prestige, 0);
+    out.push(
+      `${mark} ${pad(name, 10)}${pad(`$${shop.money}`, 7)}${pad(String(shop.favors), 7)}${pad(String(shown), 8)}${pad(String(view.scores[s]), 7)}${ingredientList(shop.ingredients)}` +
+        (view.phase === 'draft' && view.draftLeft[s]! > 0 ? `  (${view.draftLeft[s]} to choose)` : ''),
+    );
+  });
+  if (view.pending) out.push(...pendingLines(view.pending, view.current, viewer));
+  if (view.claimed !== null) {
+    const def = ORDER_CARDS[view.claimed]!.def;
+    out.push(`Filled ${def.name}: sell for $${def.money} or display for ${def.prestige}★.`);
+  }
+  if (view.declined.length)
+    out.push(`Declined this turn: ${view.declined.map((s) => who(s, viewer)).join(', ')}`);
+  return out.join('\n');
+}
+
+function askedOf(view: ProsperiteaView, seat: Viewer): string {
+  const kinds = (view.pending?.sources ?? []).flatMap((s) =>
+    s.from === 'ask' && s.seat === seat ? [KIND_NAME[s.kind]] : [],
+  );
+  return kinds.join(', ');
+}
+
+export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): string {
+  switch (action.type) {
+    case 'draft': {
+      const top = view.decks[action.deck]?.top;
+      return `Take ${top == null ? '?' : KIND_NAME[top]} (top of ${typeName(action.deck)})`;
+    }
+    case 'source': {
+      const top = view.decks[action.deck]?.top;
+      const cards = action.budget === 0 ? 1 : action.budget === 3 ? 3 : 4;
+      return `Budget ${action.budget}: take ${cards} from ${typeName(action.deck)} (top ${top == null ? '?' : KIND_NAME[top]})`;
+    }
+    case 'advertise':
+      return action.slot === null
+        ? 'Advertise: +2 money'
+        : `Advertise: +2 money, discard ${ORDER_CARDS[view.market[action.slot]!]?.def.name ?? '?'}`;
+    case 'fill': {
+      const def = ORDER_CARDS[view.market[action.slot]!]?.def;
+      return def ? `Fill ${def.name} ($${def.money} / ${def.prestige}★)` : 'Fill ?';
+    }
+    case 'evergreen':
+      return `Fill ${EVERGREEN_ORDERS.value[action.recipe]?.name ?? '?'} (Evergreen, $${EVERGREEN_ORDERS.value[action.recipe]?.money ?? '?'})`;
+    case 'end':
+      return 'End turn';
+    case 'supply':
+      return `Use your ${KIND_NAME[action.kind]}`;
+    case 'favor':
+      return 'Spend a Favor token';
+    case 'ask':
+      return `Ask seat ${action.seat} for ${KIND_NAME[action.kind]}`;
+    case 'accept':
+      return `Accept: give ${askedOf(view, view.viewer)} to seat ${view.current}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
+    case 'decline':
+      return 'Decline the request';
+    case 'sell': {
+      const def = view.claimed === null ? undefined : ORDER_CARDS[view.claimed]!.def;
+      return `Sell for $${def?.money ?? '?'}`;
+    }
+    case 'display': {
+      const def = view.claimed === null ? undefined : ORDER_CARDS[view.claimed]!.def;
+      return `Display for ${def?.prestige ?? '?'}★`;
+    }
+  }
+}

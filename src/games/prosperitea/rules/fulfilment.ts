@@ -1,0 +1,272 @@
+/**
+ * Fulfilment, decomposed into small steps so that each decision has few options:
+ * choose an order (market or Evergreen) → assign each ingredient line (own card, own Favor token,
+ * or a request to another player) → (requests answered, see coop.ts) → sell or display.
+ */
+import { Rng } from '../../../core/index.ts';
+import type { ProsperiteaAction, ProsperiteaState, Pending, Target } from '../state.ts';
+import { EVERGREEN_ORDERS } from '../data.ts';
+import { EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
+import type { Req } from '../tables.ts';
+import type { ProsperiteaEvent } from '../events.ts';
+import { completable } from './feasibility.ts';
+import { discardIngredients, refillSlot, removeIngredients, storeRng, withShop } from './common.ts';
+import type { Step } from './common.ts';
+
+export function reqsOf(target: Target): readonly Req[] {
+  return target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
+}
+
+/** Cards of `seat` not yet promised to the order being filled. */
+export function freeCards(state: ProsperiteaState, seat: number): number[] {
+  const free = state.shops[seat]!.ingredients.slice();
+  const pending = state.pending;
+  if (pending) {
+    const active = state.current;
+    for (const s of pending.sources) {
+      if (s.from === 'own' && seat === active) free[s.kind]! -= 1;
+      else if (s.from === 'ask' && s.seat === seat) free[s.kind]! -= 1;
+    }
+  }
+  return free;
+}
+
+/** Seats the active player may still ask this turn (rule prosperitea.coop.no-reask). */
+export function askable(state: ProsperiteaState, seat: number): boolean {
+  return seat !== state.current && !state.declined.includes(seat);
+}
+
+/** Free cards of every seat, computed once per decision. */
+function allFree(state: ProsperiteaState): number[][] {
+  const out: number[][] = [];
+  for (let s = 0; s < state.players; s++) out.push(freeCards(state, s));
+  return out;
+}
+
+/** Free cards of the active player plus those of everyone who may still be asked. */
+function pool(state: ProsperiteaState, frees: readonly (readonly number[])[]): number[] {
+  const total = frees[state.current]!.slice();
+  for (let s = 0; s < state.players; s++) {
+    if (!askable(state, s)) continue;
+    const free = frees[s]!;
+    for (let k = 0; k < KINDS; k++) total[k]! += free[k]!;
+  }
+  return total;
+}
+
+function tokensLeft(state: ProsperiteaState): number {
+  const used = state.pending ? state.pending.sources.filter((s) => s.from === 'favor').length : 0;
+  return state.shops[state.current]!.favors - used;
+}
+
+function suppliedByActive(pending: Pending): boolean {
+  return pending.sources.some((s) => s.from !== 'ask');
+}
+
+/** Rule prosperitea.fulfil.choose: an order may be started only if it can be completed. */
+export function fillActions(state: ProsperiteaState): ProsperiteaAction[] {
+  const frees = allFree(state);
+  const own = frees[state.current]!;
+  const all = pool(state, frees);
+  const tokens = state.shops[state.current]!.favors;
+  const out: ProsperiteaAction[] = [];
+  state.market.forEach((order, slot) => {
+    if (order !== null && completable(ORDER_CARDS[order]!.reqs, 0, own, all, tokens, true))
+      out.push({ type: 'fill', slot });
+  });
+  EVERGREEN_REQS.forEach((reqs, recipe) => {
+    if (completable(reqs, 0, own, all, tokens, true)) out.push({ type: 'evergreen', recipe });
+  });
+  out.push({ type: 'end' });
+  return out;
+}
+
+/** What the next ingredient line of the order being filled can draw on. */
+export interface AssignContext {
+  reqs: readonly Req[];
+  step: number;
+  frees: number[][];
+  own: number[];
+  all: number[];
+  tokens: number;
+  needOwn: boolean;
+}
+
+export function assignContext(state: ProsperiteaState): AssignContext {
+  const pending = state.pending!;
+  const frees = allFree(state);
+  return {
+    reqs: reqsOf(pending.target),
+    step: pending.sources.length,
+    frees,
+    own: frees[state.current]!,
+    all: pool(state, frees),
+    tokens: tokensLeft(state),
+    needOwn: !suppliedByActive(pending),
+  };
+}
+
+/** Options for the next ingredient line of the order being filled. */
+export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
+  const { reqs, step, frees, own, all, tokens, needOwn } = assignContext(state);
+  const req = reqs[step]!;
+  const kinds = req.kind >= 0 ? [req.kind] : KINDS_OF_TYPE[req.type]!;
+  const out: ProsperiteaAction[] = [];
+  for (const kind of kinds) {
+    if (own[kind]! > 0 && completable(reqs, step + 1, own, all, tokens, false, kind))
+      out.push({ type: 'supply', kind });
+  }
+  if (tokens > 0 && completable(reqs, step + 1, own, all, tokens - 1, false)) out.push({ type: 'favor' });
+  for (const kind of kinds) {
+    if (!completable(reqs, step + 1, own, all, tokens, needOwn, kind)) continue;
+    for (let s = 0; s < state.players; s++) {
+      if (askable(state, s) && frees[s]![kind]! > 0) out.push({ type: 'ask', seat: s, kind });
+    }
+  }
+  return out;
+}
+
+export function startFill(state: ProsperiteaState, seat: number, target: Target): Step {
+  return {
+    state: { ...state, phase: 'assign', pending: { target, sources: [], accepted: [] } },
+    events: [{ type: 'choose', seat, target }],
+  };
+}
+
+export function targetOf(
+  state: ProsperiteaState,
+  action: { type: 'fill'; slot: number } | { type: 'evergreen'; recipe: number },
+): Target {
+  return action.type === 'fill'
+    ? { kind: 'market', slot: action.slot, order: state.market[action.slot]! }
+    : { kind: 'evergreen', recipe: action.recipe };
+}
+
+/** Records where one line comes from; after the last line, ask the helpers or finish solo. */
+export function assign(
+  state: ProsperiteaState,
+  seat: number,
+  action: Extract<ProsperiteaAction, { type: 'supply' | 'favor' | 'ask' }>,
+): Step {
+  const pending = state.pending!;
+  const source =
+    action.type === 'supply'
+      ? ({ from: 'own', kind: action.kind } as const)
+      : action.type === 'favor'
+        ? ({ from: 'favor' } as const)
+        : ({ from: 'ask', seat: action.seat, kind: action.kind } as const);
+  const event: ProsperiteaEvent =
+    action.type === 'supply'
+      ? { type: 'supply', seat, kind: action.kind }
+      : action.type === 'favor'
+        ? { type: 'favor', seat }
+        : { type: 'ask', seat, helper: action.seat, kind: action.kind };
+  const next: Pending = { ...pending, sources: [...pending.sources, source] };
+  const done = next.sources.length === reqsOf(next.target).length;
+  const asking = next.sources.some((s) => s.from === 'ask');
+  const moved = { ...state, pending: next, phase: done && asking ? ('request' as const) : state.phase };
+  if (!done || asking) return { state: moved, events: [event] };
+  const resolved = completeFill(moved);
+  return { state: resolved.state, events: [event, ...resolved.events] };
+}
+
+/** Helpers of the pending order, in turn order from the active player's left. */
+export function helpersOf(state: ProsperiteaState): number[] {
+  const seats = new Set<number>();
+  for (const s of state.pending!.sources) if (s.from === 'ask') seats.add(s.seat);
+  const n = state.players;
+  return [...seats].sort((a, b) => ((a - state.current + n) % n) - ((b - state.current + n) % n));
+}
+
+/**
+ * Everyone gives up the promised cards (to the discard piles), spent Favor tokens go back to the
+ * reserve, each helper takes one Favor token while any remain, and only the active player is paid.
+ */
+export function completeFill(state: ProsperiteaState): Step {
+  const pending = state.pending!;
+  const active = state.current;
+  const rng = new Rng(state.rng);
+  const events: ProsperiteaEvent[] = [];
+  const helpers = helpersOf(state);
+  let shops = state.shops;
+  const used: number[] = [];
+  const ownKinds: number[] = [];
+  let spent = 0;
+  for (const s of pending.sources) {
+    if (s.from === 'own') ownKinds.push(s.kind);
+    else if (s.from === 'favor') spent++;
+    if (s.from !== 'favor') used.push(s.kind);
+  }
+  shops = withShop(shops, active, {
+    ...removeIngredients(shops[active]!, ownKinds),
+    favors: shops[active]!.favors - spent,
+  });
+  let reserve = state.favorReserve + spent;
+  const rewarded: number[] = [];
+  for (const h of helpers) {
+    const given = pending.sources.flatMap((s) => (s.from === 'ask' && s.seat === h ? [s.kind] : []));
+    let shop = removeIngredients(shops[h]!, given);
+    if (reserve > 0) {
+      reserve--;
+      shop = { ...shop, favors: shop.favors + 1 };
+      rewarded.push(h);
+    }
+    shops = withShop(shops, h, shop);
+  }
+  const piles = discardIngredients(state, used, rng, events);
+  const target = pending.target;
+  events.unshift({ type: 'fill', seat: active, target, helpers, rewarded });
+  let next: ProsperiteaState = {
+    ...state,
+    ...piles,
+    rng: storeRng(rng),
+    shops,
+    favorReserve: reserve,
+    pending: null,
+    stats: helpers.length ? { ...state.stats, coopFills: state.stats.coopFills + 1 } : state.stats,
+  };
+  if (target.kind === 'evergreen') {
+    const money = EVERGREEN_ORDERS.value[target.recipe]!.money;
+    const shop = shops[active]!;
+    const evergreens = state.stats.evergreens.slice();
+    evergreens[active]! += 1;
+    next = {
+      ...next,
+      phase: 'fulfil',
+      shops: withShop(shops, active, { ...shop, money: shop.money + money }),
+      stats: { ...next.stats, evergreens },
+    };
+    events.push({ type: 'earn', seat: active, recipe: target.recipe, amount: money });
+    return { state: next, events };
+  }
+  next = refillSlot({ ...next, phase: 'payout', claimed: target.order }, target.slot, events);
+  return { state: next, events };
+}
+
+/** Rule prosperitea.fulfil.payout: SELL for money (the card is discarded) or DISPLAY for prestige. */
+export function payout(state: ProsperiteaState, seat: number, choice: 'sell' | 'display'): Step {
+  const order = state.claimed!;
+  const def = ORDER_CARDS[order]!.def;
+  const shop = state.shops[seat]!;
+  const sold = choice === 'sell';
+  const stats = sold
+    ? { ...state.stats, sold: state.stats.sold.map((n, s) => (s === seat ? n + 1 : n)) }
+    : state.stats;
+  return {
+    state: {
+      ...state,
+      phase: 'fulfil',
+      claimed: null,
+      shops: withShop(
+        state.shops,
+        seat,
+        sold
+          ? { ...shop, money: shop.money + def.money }
+          : { ...shop, displayed: [...shop.displayed, order] },
+      ),
+      orderDiscard: sold ? [...state.orderDiscard, order] : state.orderDiscard,
+      stats,
+    },
+    events: [{ type: 'payout', seat, order, choice, amount: sold ? def.money : def.prestige }],
+  };
+}

@@ -1,0 +1,90 @@
+/** Setup: shuffled decks, the market, a random first player, money and starting ingredients. */
+import { Rng } from '../../../core/index.ts';
+import { FAVOR_TOKENS, SETUP_TABLE } from '../data.ts';
+import type { ProsperiteaAction, ProsperiteaState } from '../state.ts';
+import { KINDS, MARKET_SLOTS, ORDER_IDS_BY_DECK, SLOT_DECK, fullIngredientDeck } from '../tables.ts';
+import { addIngredients, drawIngredients, nextSeat, storeRng, withShop } from './common.ts';
+import type { Step } from './common.ts';
+import { DECKS } from './sourcing.ts';
+
+export function setupState(players: number, seed: string): ProsperiteaState {
+  const rng = Rng.fromSeed(seed);
+  const decks = Array.from({ length: DECKS }, (_, t) => rng.shuffle(fullIngredientDeck(t)));
+  const orderDecks = ORDER_IDS_BY_DECK.map((ids) => rng.shuffle(ids));
+  const market = Array.from({ length: MARKET_SLOTS }, (_, slot) => orderDecks[SLOT_DECK[slot]!]!.pop()!);
+  // Rule prosperitea.setup.first-player: chance picks the first player; positions follow clockwise.
+  const first = rng.int(players);
+  const pos = (seat: number) => (seat - first + players) % players;
+  return {
+    rng: storeRng(rng),
+    players,
+    first,
+    current: first,
+    phase: 'draft',
+    round: 0,
+    draftLeft: Array.from({ length: players }, (_, s) => SETUP_TABLE.value.ingredients[pos(s)]!),
+    decks,
+    discards: Array.from({ length: DECKS }, () => []),
+    market,
+    orderDecks,
+    orderDiscard: [],
+    shops: Array.from({ length: players }, (_, s) => ({
+      ingredients: new Array<number>(KINDS).fill(0),
+      money: SETUP_TABLE.value.money[pos(s)]!,
+      favors: 0,
+      displayed: [],
+    })),
+    favorReserve: FAVOR_TOKENS.value,
+    pending: null,
+    claimed: null,
+    declined: [],
+    finalRound: false,
+    stats: {
+      sold: new Array<number>(players).fill(0),
+      evergreens: new Array<number>(players).fill(0),
+      coopFills: 0,
+      advertised: 0,
+      requestsDeclined: 0,
+    },
+  };
+}
+
+/** Rule prosperitea.setup.starting-ingredients: one card at a time, from the top of any deck. */
+export function draftActions(state: ProsperiteaState): ProsperiteaAction[] {
+  const out: ProsperiteaAction[] = [];
+  for (let deck = 0; deck < DECKS; deck++)
+    if (state.decks[deck]!.length > 0) out.push({ type: 'draft', deck });
+  return out;
+}
+
+/** The next seat in turn order that still has starting cards to choose, or null when all are done. */
+function nextDrafter(state: ProsperiteaState, draftLeft: readonly number[]): number | null {
+  let seat = state.current;
+  for (let i = 0; i < state.players; i++) {
+    seat = nextSeat(state, seat);
+    if (draftLeft[seat]! > 0) return seat;
+  }
+  return null;
+}
+
+export function draft(state: ProsperiteaState, seat: number, deck: number): Step {
+  const rng = new Rng(state.rng);
+  const events: Step['events'] = [];
+  const { piles, cards } = drawIngredients(state, deck, 1, rng, events);
+  const draftLeft = state.draftLeft.slice();
+  draftLeft[seat]! -= 1;
+  const next = nextDrafter(state, draftLeft);
+  const base: ProsperiteaState = {
+    ...state,
+    ...piles,
+    rng: storeRng(rng),
+    draftLeft,
+    shops: withShop(state.shops, seat, addIngredients(state.shops[seat]!, cards)),
+  };
+  const drafted = [{ type: 'draft', seat, deck, kind: cards[0]! } as const, ...events];
+  if (next !== null) return { state: { ...base, current: next }, events: drafted };
+  return {
+    state: { ...base, current: state.first, phase: 'source', round: 1 },
+    events: [...drafted, { type: 'turn', seat: state.first, round: 1 }],
+  };
+}

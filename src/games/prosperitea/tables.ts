@@ -1,0 +1,87 @@
+/**
+ * Data compiled once at module load into the integer tables the hot path reads: ingredient kinds
+ * and order cards become small integers, requirements become (kind | type) pairs.
+ */
+import {
+  BUDGETS,
+  COPIES_BY_RARITY,
+  EVERGREEN_ORDERS,
+  INGREDIENT_TYPES,
+  INGREDIENTS,
+  MARKET,
+  PREMIUM_ORDERS,
+  STANDARD_ORDERS,
+} from './data.ts';
+import type { OrderDef, Requirement } from './data.ts';
+
+export const KINDS = INGREDIENTS.value.length;
+export const TYPES = INGREDIENT_TYPES.length;
+export const KIND_TYPE: readonly number[] = INGREDIENTS.value.map((d) => INGREDIENT_TYPES.indexOf(d.type));
+export const KIND_NAME: readonly string[] = INGREDIENTS.value.map((d) => d.name);
+export const KIND_COPIES: readonly number[] = INGREDIENTS.value.map((d) => COPIES_BY_RARITY.value[d.rarity]);
+export const KINDS_OF_TYPE: readonly (readonly number[])[] = INGREDIENT_TYPES.map((_, t) =>
+  KIND_TYPE.flatMap((type, k) => (type === t ? [k] : [])),
+);
+
+/** A compiled requirement: `kind` is -1 when any card of `type` will do. */
+export interface Req {
+  readonly kind: number;
+  readonly type: number;
+}
+
+function compileReq(req: Requirement): Req {
+  if ('ingredient' in req) {
+    const kind = INGREDIENTS.value.findIndex((d) => d.id === req.ingredient);
+    if (kind < 0) throw new Error(`unknown ingredient ${req.ingredient}`);
+    return { kind, type: KIND_TYPE[kind]! };
+  }
+  return { kind: -1, type: INGREDIENT_TYPES.indexOf(req.anyOf) };
+}
+
+/** Specific ingredients first: assigning them before the "any of a type" lines keeps choices simple. */
+function compileNeeds(needs: readonly Requirement[]): readonly Req[] {
+  const reqs = needs.map(compileReq);
+  return [...reqs.filter((r) => r.kind >= 0), ...reqs.filter((r) => r.kind < 0)];
+}
+
+export interface OrderCard {
+  readonly def: OrderDef;
+  readonly reqs: readonly Req[];
+  /** 0 = Standard deck, 1 = Premium deck. */
+  readonly deck: 0 | 1;
+}
+
+function expand(defs: readonly OrderDef[], deck: 0 | 1): OrderCard[] {
+  return defs.flatMap((def) =>
+    Array.from({ length: def.copies }, () => ({ def, reqs: compileNeeds(def.needs), deck })),
+  );
+}
+
+/** Every order card, Standard first; a card's id is its index here. */
+export const ORDER_CARDS: readonly OrderCard[] = [
+  ...expand(STANDARD_ORDERS.value, 0),
+  ...expand(PREMIUM_ORDERS.value, 1),
+];
+export const ORDER_IDS_BY_DECK: readonly (readonly number[])[] = [0, 1].map((d) =>
+  ORDER_CARDS.flatMap((c, id) => (c.deck === d ? [id] : [])),
+);
+
+export const EVERGREEN_REQS: readonly (readonly Req[])[] = EVERGREEN_ORDERS.value.map((e) =>
+  compileNeeds(e.needs),
+);
+
+/** Market slots: the Standard rows first, then the Premium row; each slot's own deck. */
+export const STANDARD_SLOTS = MARKET.value.standardRows * MARKET.value.perRow;
+export const MARKET_SLOTS = STANDARD_SLOTS + MARKET.value.premium;
+export const SLOT_DECK: readonly (0 | 1)[] = Array.from({ length: MARKET_SLOTS }, (_, i) =>
+  i < STANDARD_SLOTS ? 0 : 1,
+);
+
+export const BUDGET_BY_MONEY: ReadonlyMap<number, number> = new Map(
+  BUDGETS.value.map((b) => [b.money, b.cards]),
+);
+
+/** The full starting contents of ingredient deck t, as kinds. */
+export function fullIngredientDeck(t: number): number[] {
+  return KINDS_OF_TYPE[t]!.flatMap((k) => Array.from({ length: KIND_COPIES[k]! }, () => k));
+}
