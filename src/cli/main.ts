@@ -62,6 +62,8 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--workers <w>', 'worker threads (results do not depend on it)')
     .option('--rotate', 'rotate the line-up one seat per game so seat advantage cancels out')
     .option('--option <key=value>', 'game option (repeatable)', collect, [])
+    .option('--report <file.html>', 'write a self-contained HTML report with charts')
+    .option('--csv <file.csv>', 'write one row per game')
     .option('--json', 'print JSON for machines')
     .action(async (game: string, opts) => {
       code = await cmdSim(ctx, game, opts);

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { lineup } from '../bots/registry.ts';
@@ -6,6 +7,8 @@ import { newGame } from '../core/index.ts';
 import { simulate } from '../sim/pool.ts';
 import type { SimConfig } from '../sim/play.ts';
 import { formatSummary, summarize } from '../sim/summary.ts';
+import { rateBots } from '../sim/rating.ts';
+import { buildReport, resultsCsv } from '../sim/report.ts';
 import type { CliContext } from './io.ts';
 import { defaultPlayers, findGameOrThrow, json, parseIntArg, parseOptions, UsageError } from './io.ts';
 
@@ -17,6 +20,8 @@ export interface SimFlags {
   workers?: string;
   json?: boolean;
   rotate?: boolean;
+  report?: string;
+  csv?: string;
   option: string[];
 }
 
@@ -43,7 +48,7 @@ export function simConfig(ctx: CliContext, gameId: string, flags: SimFlags): Sim
     bots,
     options: check.value.options,
     rotate: flags.rotate ?? false,
-    series: false,
+    series: flags.report !== undefined,
   };
 }
 
@@ -70,14 +75,25 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
   });
   bar?.stop();
   const summary = summarize(run.results, run.seconds);
+  const ratings = rateBots(run.results);
   const failures = run.results.filter((r) => r.error || r.truncated);
+  if (flags.report)
+    writeFileSync(flags.report, await buildReport(game.name, config, summary, ratings, run.results));
+  if (flags.csv) writeFileSync(flags.csv, resultsCsv(run.results));
   if (flags.json) {
-    ctx.io.out(json({ config: { ...config, workers }, summary, failures: failures.slice(0, 10) }));
+    ctx.io.out(json({ config: { ...config, workers }, summary, ratings, failures: failures.slice(0, 10) }));
   } else {
     ctx.io.out(
       `${game.name}, ${config.players} players, ${config.games} games, seed ${config.seed}, ${workers} workers`,
     );
     ctx.io.out(formatSummary(summary));
+    if (ratings.length > 1) {
+      ctx.io.out('');
+      ctx.io.out('ratings (Bradley–Terry over every pair of seats, Elo scale):');
+      for (const r of ratings) ctx.io.out(`  ${r.bot.padEnd(24)} ${Math.round(r.elo)}`);
+    }
+    if (flags.report) ctx.io.out(`report written to ${flags.report}`);
+    if (flags.csv) ctx.io.out(`per-game rows written to ${flags.csv}`);
     for (const f of failures.slice(0, 5))
       ctx.io.err(`game ${f.index} (seed ${f.seed}): ${f.error ?? 'truncated'}`);
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -216,5 +216,45 @@ describe('the installed command', () => {
     const out = execFileSync('node', ['bin/prosper.js', '--help'], { encoding: 'utf8' });
     expect(out).toMatch(/Usage: prosper/);
     expect(out).toMatch(/sim/);
+  });
+});
+
+describe('prosper sim reports', () => {
+  it('writes a self-contained HTML report with charts and a CSV row per game', async () => {
+    const html = join(dir, 'report.html');
+    const csv = join(dir, 'games.csv');
+    const run = await prosper([
+      'sim',
+      'secret-bid',
+      '--players',
+      '3',
+      '--games',
+      '9',
+      '--workers',
+      '1',
+      '--rotate',
+      '--bots',
+      'random,random:tag=b',
+      '--report',
+      html,
+      '--csv',
+      csv,
+    ]);
+    expect(run.code).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).not.toMatch(/<script/);
+    for (const title of [
+      'Win share by seat',
+      'Win share by bot',
+      'Score distribution',
+      'Game length',
+      'points over the game',
+    ])
+      expect(page).toContain(title);
+    expect(page.match(/<svg/g)?.length ?? 0).toBeGreaterThanOrEqual(6);
+    const rows = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toMatch(/^game,seed,bot0,score0,rank0/);
+    expect(run.out).toMatch(/ratings/);
   });
 });
