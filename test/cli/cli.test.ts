@@ -194,6 +194,11 @@ describe('prosper play', () => {
     expect(run.out).toMatch(/Game over\./);
   });
 
+  it('plays the first registered game when none is named (what npm start runs)', async () => {
+    const run = await prosper(['play', '--players', '2', '--seed', '1'], 'q\n');
+    expect(run.out).toMatch(/^Secret Bid — you are seat 0/);
+  });
+
   it('asks again after an answer that is not on the menu, and quits on q', async () => {
     const run = await prosper(['play', 'secret-bid', '--players', '2', '--seed', '4'], 'zebra\n99\nq\n');
     expect(run.out).toMatch(/Please type a number from 1 to \d+/);
