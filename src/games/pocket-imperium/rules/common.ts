@@ -68,13 +68,58 @@ export function currentCard(state: PiState) {
   return state.prosperity ? PROSPERITY_CARDS[state.chain[state.round - 1]!] : undefined;
 }
 
-/** Sets ships on a hex (copying the arrays it touches); an emptied hex has no owner. */
+/**
+ * `perform` works on a draft: one shallow copy of the input state whose board arrays are copied too,
+ * so the rules may write into it; every other array is replaced, never written into.
+ */
+export function draft(state: PiState): PiState {
+  // Every field listed explicitly: one fixed-shape literal is much faster than a spread.
+  return {
+    rng: state.rng,
+    players: state.players,
+    preset: state.preset,
+    prosperity: state.prosperity,
+    layout: state.layout,
+    rounds: state.rounds,
+    cards: state.cards,
+    level: state.level,
+    sector: state.sector,
+    owner: state.owner.slice(),
+    ships: state.ships.slice(),
+    supply: state.supply.slice(),
+    round: state.round,
+    start: state.start,
+    phase: state.phase,
+    setupTurn: state.setupTurn,
+    plans: state.plans,
+    revealed: state.revealed,
+    pastPlans: state.pastPlans,
+    order: state.order,
+    turn: state.turn,
+    strengths: state.strengths,
+    left: state.left,
+    used: state.used.slice(),
+    fleet: state.fleet,
+    attack: state.attack,
+    chosen: state.chosen,
+    choosers: state.choosers,
+    chooser: state.chooser,
+    extraAt: state.extraAt,
+    vp: state.vp,
+    chain: state.chain,
+    chainRevealed: state.chainRevealed,
+    removed: state.removed,
+    claims: state.claims,
+    triRounds: state.triRounds,
+    vpHistory: state.vpHistory,
+  };
+}
+
+/** Sets ships on a hex of a draft; an emptied hex has no owner. */
 export function withHex(state: PiState, hex: number, owner: number, ships: number): PiState {
-  const o = state.owner.slice();
-  const s = state.ships.slice();
-  o[hex] = ships > 0 ? owner : NOBODY;
-  s[hex] = ships;
-  return { ...state, owner: o, ships: s };
+  state.owner[hex] = ships > 0 ? owner : NOBODY;
+  state.ships[hex] = ships;
+  return state;
 }
 
 export function totalVp(state: PiState, seat: number): number {

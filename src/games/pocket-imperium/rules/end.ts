@@ -12,16 +12,18 @@ function someoneWithoutShips(state: PiState): boolean {
 
 export function endRound(state: PiState, events: PiEvent[]): Result {
   const totals = Array.from({ length: state.players }, (_, s) => totalVp(state, s));
-  const next: PiState = {
-    ...state,
+  const next = Object.assign(state, {
     vpHistory: [...state.vpHistory, totals],
     pastPlans: [...state.pastPlans, state.plans.map((p) => p!)],
-  };
+  });
   if (state.round >= state.rounds || someoneWithoutShips(state)) {
     events.push({ type: 'end', scores: totals });
-    return { state: { ...next, phase: 'over' }, events };
+    return { state: Object.assign(next, { phase: 'over' as const }), events };
   }
-  return beginPlan({ ...next, round: state.round + 1, start: (state.start + 1) % state.players }, events);
+  return beginPlan(
+    Object.assign(next, { round: next.round + 1, start: (next.start + 1) % next.players }),
+    events,
+  );
 }
 
 /**

@@ -22,8 +22,8 @@ export function expandExplain(state: PiState, seat: number, action: PiAction) {
 
 export function expandPerform(state: PiState, seat: number, action: PiAction, events: PiEvent[]): PiState {
   const hex = (action as PiAction & { type: 'expand' }).hex;
-  const supply = state.supply.slice();
-  supply[seat]! -= 1;
+  state.supply[seat]! -= 1;
+  state.left -= 1;
   events.push({ type: 'expand', seat, hex });
-  return { ...withHex(state, hex, seat, state.ships[hex]! + 1), supply, left: state.left - 1 };
+  return withHex(state, hex, seat, state.ships[hex]! + 1);
 }

@@ -92,10 +92,8 @@ export function exploreExplain(state: PiState, seat: number, action: PiAction) {
 }
 
 function land(state: PiState, seat: number, hex: number, ships: number): PiState {
-  const next = withHex(state, hex, seat, state.ships[hex]! + ships);
-  const used = state.used.slice();
-  used[hex]! += ships;
-  return { ...next, used };
+  state.used[hex]! += ships;
+  return withHex(state, hex, seat, state.ships[hex]! + ships);
 }
 
 export function explorePerform(state: PiState, seat: number, action: PiAction, events: PiEvent[]): PiState {
@@ -111,7 +109,7 @@ export function explorePerform(state: PiState, seat: number, action: PiAction, e
         steps: 0,
         adjusted: false,
       };
-      return { ...next, fleet: moving, left: state.left - 1 };
+      return Object.assign(next, { fleet: moving, left: next.left - 1 });
     }
     case 'move': {
       const f = fleet!;
@@ -119,26 +117,26 @@ export function explorePerform(state: PiState, seat: number, action: PiAction, e
       const steps = f.steps + 1;
       if (steps >= MAX_STEPS || action.to === geometry(state).triPrime) {
         events.push({ type: 'arrive', seat, hex: action.to, ships: f.ships });
-        return { ...land(state, seat, action.to, f.ships), fleet: null };
+        return Object.assign(land(state, seat, action.to, f.ships), { fleet: null });
       }
-      return { ...state, fleet: { ...f, at: action.to, steps, adjusted: false } };
+      return Object.assign(state, { fleet: { ...f, at: action.to, steps, adjusted: false } });
     }
     case 'pickup': {
       const f = fleet!;
       events.push({ type: 'pickup', seat, hex: f.at, ships: action.ships });
       const next = withHex(state, f.at, seat, state.ships[f.at]! - action.ships);
-      return { ...next, fleet: { ...f, ships: f.ships + action.ships, adjusted: true } };
+      return Object.assign(next, { fleet: { ...f, ships: f.ships + action.ships, adjusted: true } });
     }
     case 'drop': {
       const f = fleet!;
       events.push({ type: 'drop', seat, hex: f.at, ships: action.ships });
       const next = land(state, seat, f.at, action.ships);
-      return { ...next, fleet: { ...f, ships: f.ships - action.ships, adjusted: true } };
+      return Object.assign(next, { fleet: { ...f, ships: f.ships - action.ships, adjusted: true } });
     }
     default: {
       const f = fleet!;
       events.push({ type: 'arrive', seat, hex: f.at, ships: f.ships });
-      return { ...land(state, seat, f.at, f.ships), fleet: null };
+      return Object.assign(land(state, seat, f.at, f.ships), { fleet: null });
     }
   }
 }

@@ -67,16 +67,21 @@ export function exterminatePerform(
 ): PiState {
   if (action.type === 'target') {
     events.push({ type: 'target', seat, hex: action.hex });
-    return { ...state, attack: { target: action.hex, ships: 0, sources: [] }, left: state.left - 1 };
+    return Object.assign(state, {
+      attack: { target: action.hex, ships: 0, sources: [] },
+      left: state.left - 1,
+    });
   }
   const attack = state.attack!;
   if (action.type === 'attack') {
     events.push({ type: 'attack', seat, from: action.from, ships: action.ships });
     const next = withHex(state, action.from, seat, state.ships[action.from]! - action.ships);
-    return {
-      ...next,
-      attack: { ...attack, ships: attack.ships + action.ships, sources: [...attack.sources, action.from] },
+    next.attack = {
+      ...attack,
+      ships: attack.ships + action.ships,
+      sources: [...attack.sources, action.from],
     };
+    return next;
   }
   return battle(state, seat, attack.target, attack.ships, events);
 }
@@ -87,12 +92,11 @@ function battle(state: PiState, seat: number, hex: number, attackers: number, ev
   const defenders = state.ships[hex]!;
   const losses = Math.min(attackers, defenders);
   events.push({ type: 'battle', seat, hex, attackers, defender, defenders, losses });
-  const supply = state.supply.slice();
-  returnToSupply(supply, seat, losses);
-  returnToSupply(supply, defender, losses);
+  returnToSupply(state.supply, seat, losses);
+  returnToSupply(state.supply, defender, losses);
   const left = attackers - losses;
   const next = left > 0 ? withHex(state, hex, seat, left) : withHex(state, hex, defender, defenders - losses);
-  const used = state.used.slice();
-  used[hex] = 1;
-  return { ...next, supply, used, attack: null };
+  next.used[hex] = 1;
+  next.attack = null;
+  return next;
 }

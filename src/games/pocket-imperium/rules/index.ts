@@ -1,7 +1,7 @@
 /** Phase dispatch: who acts, what they may do, why not, and what happens. */
 import type { RuleError } from '../../../core/index.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
-import { illegal, performer } from './common.ts';
+import { draft, illegal, performer } from './common.ts';
 import type { Result } from './common.ts';
 import { exploitActor, exploitExplain, exploitLegal, exploitPerform } from './exploit.ts';
 import { performAction, performExplain, performLegal } from './perform.ts';
@@ -53,7 +53,8 @@ export function explainOf(state: PiState, seat: number, action: PiAction): RuleE
   }
 }
 
-export function performOf(state: PiState, seat: number, action: PiAction): Result {
+export function performOf(input: PiState, seat: number, action: PiAction): Result {
+  const state = draft(input);
   switch (action.type) {
     case 'place':
       return setupPerform(state, seat, action);

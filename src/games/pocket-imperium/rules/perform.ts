@@ -34,7 +34,7 @@ const COMMAND_RULES: readonly CommandRules[] = [
 
 /** Reveal slot `step` for everyone; order the seats: Expands, then Explores, then Exterminates, each clockwise. */
 export function beginStep(state: PiState, step: number, events: PiEvent[]): Result {
-  const revealed: PiState = { ...state, revealed: step + 1 };
+  const revealed = Object.assign(state, { revealed: step + 1 });
   const strengths = stepStrengths(revealed, step);
   const commands = state.plans.map((p) => p![step]!);
   events.push({ type: 'reveal', step, commands, strengths });
@@ -44,34 +44,34 @@ export function beginStep(state: PiState, step: number, events: PiEvent[]): Resu
       const seat = (state.start + i) % state.players;
       if (commands[seat] === cmd) order.push(seat);
     }
-  return startTurn({ ...revealed, strengths, order, turn: 0 }, events);
+  return startTurn(Object.assign(revealed, { strengths, order, turn: 0 }), events);
 }
 
 /** Begin the command of the seat at `state.turn`, skipping seats that have nothing they could do. */
 export function startTurn(state: PiState, events: PiEvent[]): Result {
-  let next = state;
+  const next = state;
   for (;;) {
     if (next.turn >= next.order.length) {
       if (next.revealed < 3) return beginStep(next, next.revealed, events);
-      return beginExploit({ ...next, phase: 'exploit', order: [], turn: 0 }, events);
+      return beginExploit(Object.assign(next, { phase: 'exploit' as const, order: [], turn: 0 }), events);
     }
     const seat = next.order[next.turn]!;
     const command = next.plans[seat]![next.revealed - 1]!;
-    next = {
-      ...next,
-      left: next.strengths[seat]!,
-      used: new Array<number>(next.owner.length).fill(0),
-      fleet: null,
-      attack: null,
-    };
+    next.left = next.strengths[seat]!;
+    next.used = new Array<number>(next.owner.length).fill(0);
+    next.fleet = null;
+    next.attack = null;
     if (COMMAND_RULES[command]!.hasOptions(next, seat)) return { state: next, events };
     events.push({ type: 'skip', seat, command });
-    next = { ...next, turn: next.turn + 1 };
+    next.turn += 1;
   }
 }
 
 function endTurn(state: PiState, events: PiEvent[]): Result {
-  return startTurn({ ...state, turn: state.turn + 1, fleet: null, attack: null, left: 0 }, events);
+  return startTurn(
+    Object.assign(state, { turn: state.turn + 1, fleet: null, attack: null, left: 0 }),
+    events,
+  );
 }
 
 function commandOf(state: PiState, seat: number): CommandRules {

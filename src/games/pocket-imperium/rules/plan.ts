@@ -22,15 +22,14 @@ export const PLAN_ACTIONS: readonly PiAction[] = PERMUTATIONS.map((p) => ({
 
 export function beginPlan(state: PiState, events: PiEvent[]): Result {
   events.push({ type: 'round', round: state.round, start: state.start });
-  const next: PiState = {
-    ...state,
-    phase: 'plan',
+  const next = Object.assign(state, {
+    phase: 'plan' as const,
     plans: new Array<null>(state.players).fill(null),
     revealed: 0,
     chosen: [],
     choosers: [],
     chooser: -1,
-  };
+  });
   return { state: revealForecast(next, events), events };
 }
 
@@ -56,7 +55,7 @@ export function planPerform(state: PiState, seat: number, action: PiAction & { t
   const plans = state.plans.slice();
   plans[seat] = order;
   const events: PiEvent[] = [{ type: 'planned', seat, order }];
-  const next = { ...state, plans };
+  const next = Object.assign(state, { plans });
   if (plans.some((p) => p === null)) return { state: next, events };
-  return beginStep({ ...next, phase: 'perform' }, 0, events);
+  return beginStep(Object.assign(next, { phase: 'perform' as const }), 0, events);
 }

@@ -7,7 +7,7 @@ import { isPlayer, triPrimeController } from './common.ts';
 export function revealForecast(state: PiState, events: PiEvent[]): PiState {
   if (!state.prosperity || state.round >= state.rounds || state.chainRevealed > state.round) return state;
   events.push({ type: 'forecast', card: state.chain[state.round]!, position: state.round });
-  return { ...state, chainRevealed: state.round + 1 };
+  return Object.assign(state, { chainRevealed: state.round + 1 });
 }
 
 /** The seat holding strictly more than everyone else (and more than zero), or -1. */
@@ -62,8 +62,8 @@ export function claimCard(state: PiState, events: PiEvent[]): PiState {
   const claims = state.claims.slice();
   claims[index] = seat;
   events.push({ type: 'claim', card, seat: seat < 0 ? null : seat });
-  if (seat < 0) return { ...state, claims };
+  if (seat < 0) return Object.assign(state, { claims });
   const prosperity = state.vp.prosperity.slice();
   prosperity[seat]! += PROSPERITY_CARD_VP;
-  return { ...state, claims, vp: { ...state.vp, prosperity } };
+  return Object.assign(state, { claims, vp: { ...state.vp, prosperity } });
 }

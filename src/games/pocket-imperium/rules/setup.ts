@@ -131,11 +131,10 @@ export function setupExplain(state: PiState, action: PiAction) {
 }
 
 export function setupPerform(state: PiState, seat: number, action: PiAction & { type: 'place' }): Result {
-  const supply = state.supply.slice();
-  supply[seat]! -= SETUP_SHIPS;
-  let next = withHex(state, action.hex, seat, SETUP_SHIPS);
-  next = { ...next, supply, setupTurn: state.setupTurn + 1 };
+  const next = withHex(state, action.hex, seat, SETUP_SHIPS);
+  next.supply[seat]! -= SETUP_SHIPS;
+  next.setupTurn += 1;
   const events: Result['events'] = [{ type: 'place', seat, hex: action.hex }];
   if (next.setupTurn < 2 * state.players) return { state: next, events };
-  return beginPlan({ ...next, round: 1 }, events);
+  return beginPlan(Object.assign(next, { round: 1 }), events);
 }
