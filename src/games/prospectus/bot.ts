@@ -1,21 +1,175 @@
-/** Placeholder while the engine settles; replaced below. */
+/**
+ * Heuristic play. A cube is worth what the visible future track says its price will be (market
+ * arrows times the share of cubes that usually emerge, council verdicts, dividends due), plus the
+ * council bonus it already carries. The bot tries each legal action on a few worlds drawn from its
+ * own information (never the real state), follows its own forced follow-up choices greedily, and
+ * keeps the action whose resulting worth is highest on average.
+ */
 import type { BotFactory } from '../../core/bot.ts';
-import type { Rng } from '../../core/rng.ts';
+import { Rng } from '../../core/rng.ts';
+import * as dataModule from './data.ts';
+import * as stateModule from './state.ts';
 import type { ProspectusAction, ProspectusState } from './state.ts';
+import * as futureCardModule from './rules/future-card.ts';
+import * as engineModule from './rules/engine.ts';
 import type { ProspectusView } from './view.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const {
+  CRYSTAL_BALL,
+  CURRENT_SPACE,
+  DIVIDEND_BY_SPACE,
+  DIVIDEND_TRIGGER,
+  FUTURE_CARDS,
+  PRICE_BY_SPACE,
+  START,
+  START_SPACE,
+  TOP_SPACE,
+} = dataModule;
+const { FILLED, OPEN } = stateModule;
+const { arrowsFor, cubesToDrop } = futureCardModule;
+const { actorOf, legalActions, perform } = engineModule;
+
+const EMERGE_RATE = 1 - CRYSTAL_BALL.value.stickChance;
+
+/** Total turns in the game: each seat plays until its spell deck cannot refill the hand. */
+function totalTurns(s: ProspectusState): number {
+  const deckSize = s.deck.length - s.removed.length;
+  return s.players * (deckSize - START.value.handSize + 1);
+}
+
+/** Cards still to execute in order (space indexes), limited to the turns left in the game. */
+function pendingSpaces(s: ProspectusState): number[] {
+  const executedNow =
+    s.phase === 'tx2' || (s.phase === 'qty' && s.tx?.then === 'replenish') ? s.execLeft : s.executed;
+  const turnsLeft = totalTurns(s) - s.turn;
+  const out: number[] = [];
+  for (let space = CURRENT_SPACE - executedNow; space >= 0 && out.length < turnsLeft; space--)
+    if (s.track[space]! >= 0) out.push(space);
+  return out;
+}
+
+/** Expected $ value per cube of each potion if held to the end of the visible track. */
+export function cubeValues(s: ProspectusState): number[] {
+  if (s.phase === 'over') return [0, 0, 0, 0, 0];
+  const drift = [0, 0, 0, 0, 0];
+  const lair = s.dividends.slice();
+  const bonus = s.chamber.slice();
+  const spaces = pendingSpaces(s);
+  spaces.forEach((space, k) => {
+    const card = FUTURE_CARDS[s.track[space]!]!;
+    const current = k === 0 && s.executed === 0;
+    const dropped = current ? cubesToDrop(s, space) : card.icons;
+    const arrows = current ? arrowsFor(s, space) : card.arrows;
+    const weight = k === 0 ? 1 : 0.85;
+    for (let p = 0; p < 5; p++) drift[p]! += weight * arrows[p]! * dropped[p]! * EMERGE_RATE;
+    for (let j = 0; j < 2; j++) {
+      const p = card.demands[j]!;
+      const state = s.dem[2 * space + j]!;
+      drift[p]! += state === FILLED ? 1 : state === OPEN && k > 0 ? -0.4 : -1;
+      if (state === FILLED) bonus[p]! += 1;
+    }
+    lair[card.dividend]! += 1;
+  });
+  const values = [0, 0, 0, 0, 0];
+  for (let p = 0; p < 5; p++) {
+    const at = s.prices[p]! + drift[p]!;
+    let value: number;
+    if (at > TOP_SPACE) value = 2 * priceAt(START_SPACE + (at - TOP_SPACE - 1));
+    else if (at < 0) value = Math.max(0, 4 + at * 4);
+    else value = priceAt(at);
+    if (lair[p]! >= DIVIDEND_TRIGGER.value) value += DIVIDEND_BY_SPACE[s.prices[p]!]!;
+    values[p] = value + bonus[p]!;
+  }
+  return values;
+}
+
+function priceAt(space: number): number {
+  const lo = Math.max(0, Math.min(TOP_SPACE, Math.floor(space)));
+  const hi = Math.min(TOP_SPACE, lo + 1);
+  const f = Math.max(0, Math.min(1, space - lo));
+  return PRICE_BY_SPACE[lo]! * (1 - f) + PRICE_BY_SPACE[hi]! * f;
+}
+
+/** Money plus the expected value of the cubes held, per seat. */
+export function worths(s: ProspectusState): number[] {
+  const values = cubeValues(s);
+  return s.money.map(
+    (m, seat) =>
+      m + s.cubes[seat]!.reduce((sum, n, p) => sum + n * values[p]!, 0) + (s.interrupts[seat] ? 3 : 0),
+  );
+}
 
 export function evaluateState(s: ProspectusState): number[] {
-  return s.money.map(() => 1 / s.players);
+  const w = worths(s).map((x) => Math.max(1, x));
+  const best = Math.max(...w);
+  // Shares relative to the leader: 1 for the leader, less for the others.
+  return w.map((x) => x / best);
 }
+
+/** My worth minus the best opponent's, the quantity the bot maximises. */
+function margin(s: ProspectusState, seat: number): number {
+  const w = worths(s);
+  let rival = -Infinity;
+  for (let other = 0; other < w.length; other++) if (other !== seat) rival = Math.max(rival, w[other]!);
+  return w[seat]! - 0.3 * rival;
+}
+
+/** Follows this seat's own follow-up decisions greedily (a few plies), returns the final margin. */
+function scoreAfter(s: ProspectusState, seat: number, action: ProspectusAction, depth: number): number {
+  const next = perform(s, seat, action).state;
+  if (depth <= 0 || actorOf(next) !== seat || next.phase === 'over') return margin(next, seat);
+  let best = -Infinity;
+  for (const follow of legalActions(next, seat))
+    best = Math.max(best, scoreAfter(next, seat, follow, depth - 1));
+  return best;
+}
+
+const WORLDS = 2;
+const DEPTH = 2;
+
+export const heuristicBot: BotFactory<ProspectusState, ProspectusAction, ProspectusView> = ({ seed }) => {
+  const rng = Rng.fromSeed(`prospectus-heuristic:${seed}`);
+  return {
+    name: 'heuristic',
+    act(ctx) {
+      if (ctx.legal.length === 1) return ctx.legal[0]!;
+      const worlds = Array.from({ length: WORLDS }, () => ctx.sampleWorld(rng));
+      let best = ctx.legal[0]!;
+      let bestScore = -Infinity;
+      for (const action of ctx.legal) {
+        let total = 0;
+        for (const world of worlds) total += scoreAfter(world, ctx.seat, action, DEPTH);
+        if (total > bestScore) {
+          bestScore = total;
+          best = action;
+        }
+      }
+      return best;
+    },
+  };
+};
+
+/** Cheap playout move: the best immediate transaction or sale by cube value, otherwise random. */
 export function playoutPolicy(
-  _s: ProspectusState,
+  s: ProspectusState,
   _seat: number,
   legal: readonly ProspectusAction[],
   rng: Rng,
-) {
-  return legal[rng.int(legal.length)]!;
+): ProspectusAction {
+  if (rng.next() < 0.3) return legal[rng.int(legal.length)]!;
+  const values = cubeValues(s);
+  let best = legal[rng.int(legal.length)]!;
+  let bestGain = 0;
+  for (const a of legal) {
+    let gain = 0;
+    if (a.t === 'tx') {
+      const edge = values[a.potion]! - PRICE_BY_SPACE[s.prices[a.potion]!]!;
+      gain = a.kind === 'buy' ? edge : -edge;
+    } else if (a.t === 'qty') gain = s.tx && a.n === s.tx.max ? 1 : 0;
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = a;
+    }
+  }
+  return best;
 }
-export const heuristicBot: BotFactory<ProspectusState, ProspectusAction, ProspectusView> = () => ({
-  name: 'heuristic',
-  act: (ctx) => ctx.legal[0]!,
-});

@@ -5,7 +5,7 @@
  */
 import type { Viewer } from '../../core/game.ts';
 import type { Rng } from '../../core/rng.ts';
-import { FUTURE_CARDS, PRICE_BY_SPACE } from './data.ts';
+import * as dataModule from './data.ts';
 import type {
   DropRecord,
   FinalScore,
@@ -15,7 +15,10 @@ import type {
   ProspectusState,
   Reveal,
 } from './state.ts';
-import { actorOf } from './rules/engine.ts';
+import * as engineModule from './rules/engine.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
+const { actorOf } = engineModule;
 
 export interface TrackSpaceView {
   space: number;

@@ -1,12 +1,18 @@
 /** The eight potion abilities, triggered by a (first) council sale of that potion. */
-import { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { AbilityId } from '../data.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
-import { councilOptions } from './council.ts';
-import { advanceDividend } from './future-card.ts';
-import { movePrice } from './market.ts';
-import { txOptions } from './transaction.ts';
+import * as councilModule from './council.ts';
+import * as futureCardModule from './future-card.ts';
+import * as marketModule from './market.ts';
+import * as transactionModule from './transaction.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } = dataModule;
+const { councilOptions } = councilModule;
+const { advanceDividend } = futureCardModule;
+const { movePrice } = marketModule;
+const { txOptions } = transactionModule;
 
 const STEPS = [-2, -1, 1, 2] as const;
 

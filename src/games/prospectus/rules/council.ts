@@ -1,8 +1,11 @@
 /** Selling single cubes to the High Council's open demand spaces. */
-import { COUNCIL_PRICES, FUTURE_CARDS } from '../data.ts';
-import { FILLED, OPEN } from '../state.ts';
+import * as dataModule from '../data.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { COUNCIL_PRICES, FUTURE_CARDS } = dataModule;
+const { FILLED, OPEN } = stateModule;
 
 /** The potion a demand space asks for, or -1 when the space holds no card. */
 export function demandPotion(s: ProspectusState, space: number, demand: number): number {

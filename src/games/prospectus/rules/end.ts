@@ -1,9 +1,12 @@
 /** The end of the game: the council bonus, the final sell-off, the ranking. */
 import type { Outcome } from '../../../core/game.ts';
-import { FUTURE_CARDS, PRICE_BY_SPACE } from '../data.ts';
-import { FILLED } from '../state.ts';
+import * as dataModule from '../data.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
+const { FILLED } = stateModule;
 
 /** prospectus.end.chamber: public chamber cubes, cubes still on track cards, and every secret addition. */
 export function finalChamber(s: ProspectusState): number[] {

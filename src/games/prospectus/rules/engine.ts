@@ -1,12 +1,22 @@
 /** Who acts, what is legal, and how an action is carried out: the dispatch over turn steps. */
 import { ruleError } from '../../../core/game.ts';
 import type { RuleError } from '../../../core/game.ts';
-import { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { ProspectusEvent } from '../events.ts';
 import type { Phase, ProspectusAction, ProspectusState } from '../state.ts';
-import { abilityOptions, resolveAbility } from './abilities.ts';
-import { councilOptions, sellToCouncil } from './council.ts';
-import {
+import * as abilitiesModule from './abilities.ts';
+import * as councilModule from './council.ts';
+import * as flowModule from './flow.ts';
+import * as futureCardModule from './future-card.ts';
+import * as marketModule from './market.ts';
+import * as spellsModule from './spells.ts';
+import * as transactionModule from './transaction.ts';
+import { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } = dataModule;
+const { abilityOptions, resolveAbility } = abilitiesModule;
+const { councilOptions, sellToCouncil } = councilModule;
+const {
   afterPlay,
   announce,
   beginExecution,
@@ -19,19 +29,11 @@ import {
   plusExtra,
   replenish,
   startTurn,
-} from './flow.ts';
-import { castSpell, finishExecution } from './future-card.ts';
-import { dropIntoBall, knock } from './market.ts';
-import {
-  needsMoreParams,
-  paramOptions,
-  paramValues,
-  playOptions,
-  reorderOptions,
-  reorderTop,
-} from './spells.ts';
-import { beginTx, completeTx, isFrozen, txOptions } from './transaction.ts';
-import { Work } from './work.ts';
+} = flowModule;
+const { castSpell, finishExecution } = futureCardModule;
+const { dropIntoBall, knock } = marketModule;
+const { needsMoreParams, paramOptions, paramValues, playOptions, reorderOptions, reorderTop } = spellsModule;
+const { beginTx, completeTx, isFrozen, txOptions } = transactionModule;
 
 const SKIP: ProspectusAction = { t: 'skip' };
 
@@ -73,13 +75,17 @@ const MARKET_OPTIONS: Options = (s) => {
 const OPTIONS: Readonly<Record<Phase, Options>> = {
   draft: (s) => {
     const out: ProspectusAction[] = [];
-    s.draftPool.forEach((n, potion) => (n > 0 ? out.push({ t: 'draft', potion }) : null));
+    for (let potion = 0; potion < 5; potion++) if (s.draftPool[potion]! > 0) out.push({ t: 'draft', potion });
     return out;
   },
   council: (s, seat) => withSkip(councilOptions(s, seat)),
   ability: (s, seat) => withSkip(abilityOptions(s, seat).slice()),
   tx1: (s, seat) => withSkip(txOptions(s, seat, 0)),
-  qty: (s) => Array.from({ length: s.tx!.max }, (_, i) => ({ t: 'qty', n: i + 1 })),
+  qty: (s) => {
+    const out: ProspectusAction[] = [];
+    for (let n = 1; n <= s.tx!.max; n++) out.push({ t: 'qty', n });
+    return out;
+  },
   play: (s, seat) => playOptions(s, seat),
   param: (s) => paramOptions(s).slice(),
   interrupt: (s, seat) => {

@@ -2,18 +2,29 @@
  * The turn as a state machine. Each `enter…` function puts the state into a step and skips the step
  * at once when it offers nothing to choose, so every decision that reaches a player is a real one.
  */
-import { ABILITY_INDEX, CURRENT_SPACE, PLUS_THREE_EXTRA, SPELL_INDEX, START } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { ProspectusState } from '../state.ts';
-import { abilityOptions, payBounty } from './abilities.ts';
-import { councilOptions } from './council.ts';
-import { finishGame } from './end.ts';
-import { castSpell, startExecution } from './future-card.ts';
-import { reshuffleFuture } from './market.ts';
-import { firstUsableSpace } from './setup.ts';
-import { lookDepth, moveCardToCurrent, paramOptions, swapTokens } from './spells.ts';
-import { hasTx } from './transaction.ts';
+import * as abilitiesModule from './abilities.ts';
+import * as councilModule from './council.ts';
+import * as endModule from './end.ts';
+import * as futureCardModule from './future-card.ts';
+import * as marketModule from './market.ts';
+import * as setupModule from './setup.ts';
+import * as spellsModule from './spells.ts';
+import * as transactionModule from './transaction.ts';
 import type { Work } from './work.ts';
-import { BLOCKED, OPEN } from '../state.ts';
+import * as stateModule from '../state.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { ABILITY_INDEX, CURRENT_SPACE, PLUS_THREE_EXTRA, SPELL_INDEX, START } = dataModule;
+const { abilityOptions, payBounty } = abilitiesModule;
+const { councilOptions } = councilModule;
+const { finishGame } = endModule;
+const { castSpell, startExecution } = futureCardModule;
+const { reshuffleFuture } = marketModule;
+const { firstUsableSpace } = setupModule;
+const { lookDepth, moveCardToCurrent, paramOptions, swapTokens } = spellsModule;
+const { hasTx } = transactionModule;
+const { BLOCKED, OPEN } = stateModule;
 
 export function plusExtra(s: ProspectusState): number {
   return castSpell(s) === SPELL_INDEX['plus-three'] ? PLUS_THREE_EXTRA.value : 0;

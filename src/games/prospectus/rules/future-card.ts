@@ -1,9 +1,13 @@
 /** Executing a future card: council verdicts, market results through the crystal ball, a dividend. */
-import { DIVIDEND_BY_SPACE, DIVIDEND_TRIGGER, FUTURE_CARDS, SPELL_INDEX } from '../data.ts';
-import { FILLED, OPEN } from '../state.ts';
+import * as dataModule from '../data.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusState } from '../state.ts';
-import { applyMarketResults, dropIntoBall, movePrice } from './market.ts';
+import * as marketModule from './market.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { DIVIDEND_BY_SPACE, DIVIDEND_TRIGGER, FUTURE_CARDS, SPELL_INDEX } = dataModule;
+const { FILLED, OPEN } = stateModule;
+const { applyMarketResults, dropIntoBall, movePrice } = marketModule;
 
 /** The spell cast this turn (cast mode only), or -1. */
 export function castSpell(s: ProspectusState): number {

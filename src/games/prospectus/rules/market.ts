@@ -2,9 +2,11 @@
  * The price machine (moves, splits, busts) and the crystal ball (a cube tower that keeps some cubes
  * inside and lets them out on later drops).
  */
-import { CRYSTAL_BALL, PRICE_BY_SPACE, START_SPACE, TOP_SPACE } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { Rng } from '../../../core/rng.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { CRYSTAL_BALL, PRICE_BY_SPACE, START_SPACE, TOP_SPACE } = dataModule;
 
 /** Shuffles the future discard pile back into the draw deck; nobody knows the new order. */
 export function reshuffleFuture(w: Work): void {

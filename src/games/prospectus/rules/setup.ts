@@ -1,6 +1,11 @@
 /** Setting up the table: money, spell decks and hands, prices, the future track, tokens, the ball draft. */
 import { Rng } from '../../../core/rng.ts';
-import {
+import * as dataModule from '../data.ts';
+import * as stateModule from '../state.ts';
+import type { ProspectusOptions, ProspectusState } from '../state.ts';
+import * as marketModule from './market.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const {
   ABILITIES,
   ABILITIES_IN_PLAY,
   BLOCKERS,
@@ -10,10 +15,9 @@ import {
   START,
   START_SPACE,
   TRACK_SPACES,
-} from '../data.ts';
-import { BLOCKED, OPEN } from '../state.ts';
-import type { ProspectusOptions, ProspectusState } from '../state.ts';
-import { dropIntoBall, knock } from './market.ts';
+} = dataModule;
+const { BLOCKED, OPEN } = stateModule;
+const { dropIntoBall, knock } = marketModule;
 
 /** prospectus.setup.track: with 3 players the left-most space stays empty. */
 export function firstUsableSpace(players: number): number {

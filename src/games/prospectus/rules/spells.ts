@@ -1,10 +1,14 @@
 /** Playing a spell card: cast it (parameters announced at once), or discard it to re-sell or recharge. */
-import { BLOCKED_DEMANDS, BLOCKERS, CURRENT_SPACE, FUTURE_CARDS, LOOK_DEPTH, SPELL_IDS } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { SpellId } from '../data.ts';
-import { BLOCKED, OPEN } from '../state.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
-import { pairOptions } from './abilities.ts';
+import * as abilitiesModule from './abilities.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { BLOCKED_DEMANDS, BLOCKERS, CURRENT_SPACE, FUTURE_CARDS, LOOK_DEPTH, SPELL_IDS } = dataModule;
+const { BLOCKED, OPEN } = stateModule;
+const { pairOptions } = abilitiesModule;
 
 const MODES = ['cast', 'council', 'recharge'] as const;
 

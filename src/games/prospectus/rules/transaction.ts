@@ -1,7 +1,9 @@
 /** Transactions: buy one colour up to its tank's limit, or sell any number of one colour. */
-import { LIMIT_BY_SPACE, PRICE_BY_SPACE } from '../data.ts';
+import * as dataModule from '../data.ts';
 import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
 import type { Work } from './work.ts';
+// Module-local bindings: the loader turns imported names into getter calls on every use.
+const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
 
 /** prospectus.spell.freeze: a frozen potion can be neither bought nor sold by anyone. */
 export function isFrozen(s: ProspectusState, potion: number): boolean {
