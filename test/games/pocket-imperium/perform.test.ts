@@ -19,7 +19,7 @@ import {
 } from './helpers.ts';
 
 const hexes = (actions: PiAction[], type: string, key = 'hex') =>
-  actions.filter((a) => a.type === type).map((a) => (a as Record<string, number>)[key]!);
+  actions.filter((a) => a.type === type).map((a) => (a as unknown as Record<string, number>)[key]!);
 
 describe('pocket-imperium.perform.strength', () => {
   it('1, 2 or 3 players on the same command give strength 3, 2, 1', () => {
