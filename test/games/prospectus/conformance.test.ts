@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkGame } from '../../../src/core/conformance.ts';
+import { prospectus } from '../../../src/games/prospectus/index.ts';
+import { optionsSchema } from '../../../src/games/prospectus/state.ts';
+
+const PROMO = [
+  'hourglass',
+  'add-cubes',
+  'plus-three',
+  'reverse',
+  'freeze',
+  'block',
+  'change',
+  'pulsa-pugnum',
+  'swap-tokens',
+  'redrop',
+];
+const PROMO_LOOK = [
+  'look',
+  'move-card',
+  'plus-three',
+  'reverse',
+  'freeze',
+  'block',
+  'change',
+  'pulsa-pugnum',
+  'swap-tokens',
+  'hourglass',
+];
+
+describe('prospectus conformance', () => {
+  it('passes the kit at 3 and 4 players with the default options', () => {
+    const report = checkGame(prospectus, { players: [3, 4], playouts: 6, leakEvery: 2, seed: 'default' });
+    expect(report.failures).toEqual([]);
+    expect(report.actions).toBeGreaterThan(1000);
+  });
+
+  it('passes the kit with promo spells and open screens', () => {
+    const report = checkGame(prospectus, {
+      players: [3, 4],
+      optionSets: [{ spells: PROMO }, { spells: PROMO_LOOK, openScreens: true }],
+      playouts: 3,
+      leakEvery: 3,
+      seed: 'promo',
+    });
+    expect(report.failures).toEqual([]);
+  });
+
+  it('refuses a spell list that is not 10 distinct known spells', () => {
+    expect(optionsSchema.safeParse({ spells: ['freeze'] }).success).toBe(false);
+    expect(optionsSchema.safeParse({ spells: [...PROMO.slice(0, 9), 'freeze'] }).success).toBe(false);
+    expect(optionsSchema.parse({}).spells).toHaveLength(10);
+  });
+});
