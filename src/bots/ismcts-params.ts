@@ -1,0 +1,95 @@
+/**
+ * Tuning of the ISMCTS bot. Parameters arrive as strings (`BotSetup.params`, from the command line)
+ * and are parsed once into a typed configuration; a bad value is refused with a message that says
+ * which parameter and what it accepts.
+ */
+
+/** How a playout leaves the tree: uniform random moves, the game's policy, or a short run then evaluate. */
+export type PlayoutMode = 'random' | 'policy' | 'cutoff';
+
+export interface IsmctsConfig {
+  /** Iterations per move (used when no time budget is given, and as a cap when one is). */
+  readonly iterations: number;
+  /** Time per move in milliseconds; 0 means budget by iterations only (reproducible). */
+  readonly ms: number;
+  readonly playout: PlayoutMode;
+  /** Playout moves before a cut-off scores the position with `evaluate` (cutoff mode only). */
+  readonly depth: number;
+  /** UCB exploration constant (rewards are in [0, 1]). */
+  readonly c: number;
+  /** Probability of a uniform random move instead of the policy's move in policy playouts. */
+  readonly epsilon: number;
+  /** Weight of the normalised score margin in the reward; the rest is the win share. */
+  readonly margin: number;
+  /** Playouts longer than this stop and score the position as it stands (a guard, not a tuning knob). */
+  readonly maxPlayout: number;
+}
+
+/** What a game offers that the defaults depend on. */
+export interface GameAbilities {
+  readonly evaluate: boolean;
+  readonly policy: boolean;
+}
+
+export const DEFAULT_ITERATIONS = 1000;
+export const DEFAULT_DEPTH = 20;
+export const DEFAULT_C = 0.7;
+export const DEFAULT_EPSILON = 0.1;
+export const DEFAULT_MARGIN = 0.1;
+const MAX_PLAYOUT = 5000;
+
+const KNOWN = ['iterations', 'ms', 'playout', 'depth', 'c', 'epsilon', 'margin', 'maxPlayout'] as const;
+
+/** The strongest mode the game supports: cut-off when it can evaluate, its policy when it has one. */
+export function defaultPlayout(abilities: GameAbilities): PlayoutMode {
+  if (abilities.evaluate) return 'cutoff';
+  return abilities.policy ? 'policy' : 'random';
+}
+
+function parseNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number) {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`ismcts: ${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  return value;
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number) {
+  const value = parseNumber(name, raw, fallback, min, max);
+  if (!Number.isInteger(value)) throw new Error(`ismcts: ${name} must be a whole number, got "${raw}"`);
+  return value;
+}
+
+function parsePlayout(raw: string | undefined, abilities: GameAbilities): PlayoutMode {
+  if (raw === undefined || raw === '' || raw === 'auto') return defaultPlayout(abilities);
+  if (raw !== 'random' && raw !== 'policy' && raw !== 'cutoff')
+    throw new Error(`ismcts: playout must be random, policy, cutoff or auto, got "${raw}"`);
+  if (raw === 'policy' && !abilities.policy)
+    throw new Error('ismcts: playout=policy needs a game with a playoutPolicy');
+  if (raw === 'cutoff' && !abilities.evaluate)
+    throw new Error('ismcts: playout=cutoff needs a game with evaluate');
+  return raw;
+}
+
+export function parseIsmctsParams(
+  params: Readonly<Record<string, string>> | undefined,
+  abilities: GameAbilities,
+): IsmctsConfig {
+  const p = params ?? {};
+  const unknown = Object.keys(p).filter((k) => !(KNOWN as readonly string[]).includes(k));
+  if (unknown.length)
+    throw new Error(`ismcts: unknown parameter(s) ${unknown.join(', ')}; known: ${KNOWN.join(', ')}`);
+  const ms = parseNumber('ms', p.ms, 0, 0, 3_600_000);
+  // With a time budget the iteration count is only a cap, so it defaults to "no cap".
+  const iterationsFallback = ms > 0 ? Number.MAX_SAFE_INTEGER : DEFAULT_ITERATIONS;
+  return {
+    iterations: parseInteger('iterations', p.iterations, iterationsFallback, 1, Number.MAX_SAFE_INTEGER),
+    ms,
+    playout: parsePlayout(p.playout, abilities),
+    depth: parseInteger('depth', p.depth, DEFAULT_DEPTH, 0, 1_000_000),
+    c: parseNumber('c', p.c, DEFAULT_C, 0, 100),
+    epsilon: parseNumber('epsilon', p.epsilon, DEFAULT_EPSILON, 0, 1),
+    margin: parseNumber('margin', p.margin, DEFAULT_MARGIN, 0, 1),
+    maxPlayout: parseInteger('maxPlayout', p.maxPlayout, MAX_PLAYOUT, 1, 10_000_000),
+  };
+}
