@@ -8,7 +8,7 @@ import type { BotFactory } from '../../core/index.ts';
 import type { ProsperiteaAction, ProsperiteaState, Shop } from './state.ts';
 import type { ProsperiteaView } from './view.ts';
 import { BUDGETS, EVERGREEN_ORDERS } from './data.ts';
-import { EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from './tables.ts';
+import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from './tables.ts';
 import type { Req } from './tables.ts';
 import { shortfall } from './rules/feasibility.ts';
 
@@ -119,11 +119,10 @@ function denyValue(view: ProsperiteaView, seat: number, slot: number): number {
 /** Expected value of starting to fill an order, from the bot's point of view. */
 function fillValue(view: ProsperiteaView, seat: number, action: ProsperiteaAction): number {
   const shop = view.shops[seat]!;
-  const reqs =
-    action.type === 'fill'
-      ? ORDER_CARDS[view.market[action.slot]!]!.reqs
-      : EVERGREEN_REQS[(action as { recipe: number }).recipe]!;
-  const short = shortfall(reqs, 0, shop.ingredients);
+  const card = action.type === 'fill' ? ORDER_CARDS[view.market[action.slot]!]! : null;
+  const recipe = action.type === 'evergreen' ? action.recipe : 0;
+  const reqs = card ? card.reqs : EVERGREEN_REQS[recipe]!;
+  const short = shortfall(card ? card.plans[0]! : EVERGREEN_PLANS[recipe]![0]!, shop.ingredients);
   const asks = Math.max(0, short - shop.favors);
   const tokens = Math.min(short, shop.favors);
   const risk = asks * 1.2 + tokens * 1.0 + reqs.length * 0.1;

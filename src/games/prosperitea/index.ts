@@ -1,4 +1,5 @@
 /** Prosperitea: the game definition that ties data, rules, views, events, renderer and bots together. */
+import { patch } from './rules/common.ts';
 import { defineGame } from '../../core/index.ts';
 import type { GameDefinition, Rng } from '../../core/index.ts';
 import { PLAYERS, SCORING } from './data.ts';
@@ -24,7 +25,7 @@ function resample(state: ProsperiteaState, _viewer: unknown, rng: Rng): Prosperi
     deck.length <= 2 ? deck : [...rng.shuffle(deck.slice(0, -1)), deck.at(-1)!],
   );
   const orderDecks = state.orderDecks.map((deck) => (deck.length <= 1 ? deck : rng.shuffle(deck)));
-  return { ...state, decks, orderDecks, rng: storeRng(rng.fork()) };
+  return patch(state, { decks, orderDecks, rng: storeRng(rng.fork()) });
 }
 
 /** Score plus what money and cards in hand are likely to become, squashed into [0, 1]. */

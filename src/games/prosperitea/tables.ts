@@ -44,16 +44,25 @@ function compileNeeds(needs: readonly Requirement[]): readonly Req[] {
   return [...reqs.filter((r) => r.kind >= 0), ...reqs.filter((r) => r.kind < 0)];
 }
 
+/** plans[i] covers the lines i.. of an ingredient list (plans[length] is empty). */
+export function compilePlans(reqs: readonly Req[]): Plan[] {
+  return Array.from({ length: reqs.length + 1 }, (_, i) => compilePlan(reqs, i));
+}
+
 export interface OrderCard {
   readonly def: OrderDef;
   readonly reqs: readonly Req[];
+  readonly plans: readonly Plan[];
   /** 0 = Standard deck, 1 = Premium deck. */
   readonly deck: 0 | 1;
 }
 
 function expand(defs: readonly OrderDef[], deck: 0 | 1): OrderCard[] {
   return defs.flatMap((def) =>
-    Array.from({ length: def.copies }, () => ({ def, reqs: compileNeeds(def.needs), deck })),
+    Array.from({ length: def.copies }, () => {
+      const reqs = compileNeeds(def.needs);
+      return { def, reqs, plans: compilePlans(reqs), deck };
+    }),
   );
 }
 
@@ -69,6 +78,7 @@ export const ORDER_IDS_BY_DECK: readonly (readonly number[])[] = [0, 1].map((d) 
 export const EVERGREEN_REQS: readonly (readonly Req[])[] = EVERGREEN_ORDERS.value.map((e) =>
   compileNeeds(e.needs),
 );
+export const EVERGREEN_PLANS: readonly (readonly Plan[])[] = EVERGREEN_REQS.map(compilePlans);
 
 /** Market slots: the Standard rows first, then the Premium row; each slot's own deck. */
 export const STANDARD_SLOTS = MARKET.value.standardRows * MARKET.value.perRow;
@@ -76,6 +86,41 @@ export const MARKET_SLOTS = STANDARD_SLOTS + MARKET.value.premium;
 export const SLOT_DECK: readonly (0 | 1)[] = Array.from({ length: MARKET_SLOTS }, (_, i) =>
   i < STANDARD_SLOTS ? 0 : 1,
 );
+
+export interface AnyLine {
+  readonly count: number;
+  /** Kinds of the line's type, each with how many specific lines of the same suffix need it. */
+  readonly kinds: readonly number[];
+  readonly reserved: readonly number[];
+}
+
+/** The lines of an ingredient list from some index on, grouped for fast counting. */
+export interface Plan {
+  readonly lines: number;
+  readonly specKinds: readonly number[];
+  readonly specCounts: readonly number[];
+  readonly anys: readonly AnyLine[];
+}
+
+export function compilePlan(reqs: readonly Req[], from: number): Plan {
+  const spec = new Map<number, number>();
+  const any = new Map<number, number>();
+  for (let i = from; i < reqs.length; i++) {
+    const r = reqs[i]!;
+    if (r.kind >= 0) spec.set(r.kind, (spec.get(r.kind) ?? 0) + 1);
+    else any.set(r.type, (any.get(r.type) ?? 0) + 1);
+  }
+  return {
+    lines: reqs.length - from,
+    specKinds: [...spec.keys()],
+    specCounts: [...spec.values()],
+    anys: [...any].map(([type, count]) => ({
+      count,
+      kinds: KINDS_OF_TYPE[type]!,
+      reserved: KINDS_OF_TYPE[type]!.map((k) => spec.get(k) ?? 0),
+    })),
+  };
+}
 
 export const BUDGET_BY_MONEY: ReadonlyMap<number, number> = new Map(
   BUDGETS.value.map((b) => [b.money, b.cards]),

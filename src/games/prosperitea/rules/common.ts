@@ -1,7 +1,7 @@
 /** Small state helpers shared by every phase. All of them copy what they change and nothing else. */
 import type { Rng } from '../../../core/index.ts';
 import type { ProsperiteaEvent } from '../events.ts';
-import type { ProsperiteaState, Shop } from '../state.ts';
+import type { ProsperiteaState, Shop, Stats } from '../state.ts';
 import { KIND_TYPE, SLOT_DECK } from '../tables.ts';
 
 export interface Step {
@@ -9,7 +9,55 @@ export interface Step {
   events: ProsperiteaEvent[];
 }
 
-export type Rules = ProsperiteaState['rng'];
+/**
+ * A copy of the state with some fields replaced. The copy is built as one fixed-shape literal
+ * because object spread becomes very slow once V8 has seen many state shapes at one call site.
+ */
+export function patch(state: ProsperiteaState, changes: Partial<ProsperiteaState>): ProsperiteaState {
+  const next: ProsperiteaState = {
+    rng: state.rng,
+    players: state.players,
+    first: state.first,
+    current: state.current,
+    phase: state.phase,
+    round: state.round,
+    draftLeft: state.draftLeft,
+    decks: state.decks,
+    discards: state.discards,
+    market: state.market,
+    orderDecks: state.orderDecks,
+    orderDiscard: state.orderDiscard,
+    shops: state.shops,
+    favorReserve: state.favorReserve,
+    pending: state.pending,
+    claimed: state.claimed,
+    declined: state.declined,
+    finalRound: state.finalRound,
+    stats: state.stats,
+  };
+  return Object.assign(next, changes);
+}
+
+export function patchShop(shop: Shop, changes: Partial<Shop>): Shop {
+  const next: Shop = {
+    ingredients: shop.ingredients,
+    money: shop.money,
+    favors: shop.favors,
+    displayed: shop.displayed,
+  };
+  return Object.assign(next, changes);
+}
+
+export function patchStats(stats: Stats, changes: Partial<Stats>): Stats {
+  const next: Stats = {
+    sold: stats.sold,
+    evergreens: stats.evergreens,
+    coopFills: stats.coopFills,
+    advertised: stats.advertised,
+    requestsDeclined: stats.requestsDeclined,
+  };
+  return Object.assign(next, changes);
+}
 
 export function storeRng(rng: Rng): ProsperiteaState['rng'] {
   return rng.state() as ProsperiteaState['rng'];
@@ -82,16 +130,16 @@ export function discardIngredients(
   events: ProsperiteaEvent[],
 ): Piles {
   const piles: Piles = { decks: state.decks.slice(), discards: state.discards.slice() };
-  const touched = new Set<number>();
+  let touched = 0;
   for (const k of kinds) {
     const t = KIND_TYPE[k]!;
-    if (!touched.has(t)) {
+    if (!(touched & (1 << t))) {
       piles.discards[t] = piles.discards[t]!.slice();
-      touched.add(t);
+      touched |= 1 << t;
     }
     piles.discards[t]!.push(k);
   }
-  for (const t of touched) settle(piles, t, rng, events);
+  for (let t = 0; t < piles.decks.length; t++) if (touched & (1 << t)) settle(piles, t, rng, events);
   return piles;
 }
 
@@ -110,7 +158,7 @@ export function refillSlot(
   if (deck.length === 0) {
     market[slot] = null;
     events.push({ type: 'refill', slot, order: null });
-    return { ...state, market };
+    return patch(state, { market });
   }
   const nextDeck = deck.slice(0, -1);
   market[slot] = deck.at(-1)!;
@@ -119,17 +167,17 @@ export function refillSlot(
   events.push({ type: 'refill', slot, order: market[slot]! });
   const emptied = nextDeck.length === 0 && !state.finalRound;
   if (emptied) events.push({ type: 'final-round', deck: d });
-  return { ...state, market, orderDecks, finalRound: state.finalRound || nextDeck.length === 0 };
+  return patch(state, { market, orderDecks, finalRound: state.finalRound || nextDeck.length === 0 });
 }
 
 export function addIngredients(shop: Shop, kinds: readonly number[]): Shop {
   const ingredients = shop.ingredients.slice();
   for (const k of kinds) ingredients[k]! += 1;
-  return { ...shop, ingredients };
+  return patchShop(shop, { ingredients });
 }
 
 export function removeIngredients(shop: Shop, kinds: readonly number[]): Shop {
   const ingredients = shop.ingredients.slice();
   for (const k of kinds) ingredients[k]! -= 1;
-  return { ...shop, ingredients };
+  return patchShop(shop, { ingredients });
 }

@@ -2,6 +2,7 @@
  * Co-op requests: once every line of an order is assigned, each asked player answers the request
  * (accept or decline). Everyone asked acts at once; answers are public.
  */
+import { patch, patchStats } from './common.ts';
 import type { ProsperiteaState } from '../state.ts';
 import type { Step } from './common.ts';
 import { completeFill, helpersOf } from './fulfilment.ts';
@@ -21,17 +22,18 @@ export function answer(state: ProsperiteaState, seat: number, accept: boolean): 
   const pending = state.pending!;
   if (!accept) {
     return {
-      state: {
-        ...state,
+      state: patch(state, {
         phase: 'fulfil',
         pending: null,
         declined: [...state.declined, seat],
-        stats: { ...state.stats, requestsDeclined: state.stats.requestsDeclined + 1 },
-      },
+        stats: patchStats(state.stats, { requestsDeclined: state.stats.requestsDeclined + 1 }),
+      }),
       events: [{ type: 'answer', seat, accept: false }],
     };
   }
-  const next: ProsperiteaState = { ...state, pending: { ...pending, accepted: [...pending.accepted, seat] } };
+  const next: ProsperiteaState = patch(state, {
+    pending: { ...pending, accepted: [...pending.accepted, seat] },
+  });
   const events = [{ type: 'answer', seat, accept: true } as const];
   if (pendingHelpers(next).length > 0) return { state: next, events: [...events] };
   const filled = completeFill(next);

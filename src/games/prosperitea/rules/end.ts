@@ -1,4 +1,5 @@
 /** End of turn, end of game, final score and tie-breaks. */
+import { patch } from './common.ts';
 import type { Outcome } from '../../../core/index.ts';
 import { SCORING } from '../data.ts';
 import type { ProsperiteaState, Shop } from '../state.ts';
@@ -15,12 +16,12 @@ export function endTurn(state: ProsperiteaState): Step {
   const next = nextSeat(state, state.current);
   const newRound = next === state.first;
   if (newRound && state.finalRound) {
-    const over: ProsperiteaState = { ...state, phase: 'over', declined: [] };
+    const over: ProsperiteaState = patch(state, { phase: 'over', declined: [] });
     return { state: over, events: [{ type: 'game-end', scores: scores(over) }] };
   }
   const round = newRound ? state.round + 1 : state.round;
   return {
-    state: { ...state, current: next, phase: 'source', declined: [], round },
+    state: patch(state, { current: next, phase: 'source', declined: [], round }),
     events: [{ type: 'turn', seat: next, round }],
   };
 }

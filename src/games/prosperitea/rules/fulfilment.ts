@@ -3,11 +3,12 @@
  * choose an order (market or Evergreen) → assign each ingredient line (own card, own Favor token,
  * or a request to another player) → (requests answered, see coop.ts) → sell or display.
  */
+import { patch, patchShop, patchStats } from './common.ts';
 import { Rng } from '../../../core/index.ts';
 import type { ProsperiteaAction, ProsperiteaState, Pending, Target } from '../state.ts';
 import { EVERGREEN_ORDERS } from '../data.ts';
-import { EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
-import type { Req } from '../tables.ts';
+import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
+import type { Plan, Req } from '../tables.ts';
 import type { ProsperiteaEvent } from '../events.ts';
 import { completable } from './feasibility.ts';
 import { discardIngredients, refillSlot, removeIngredients, storeRng, withShop } from './common.ts';
@@ -15,6 +16,10 @@ import type { Step } from './common.ts';
 
 export function reqsOf(target: Target): readonly Req[] {
   return target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
+}
+
+export function plansOf(target: Target): readonly Plan[] {
+  return target.kind === 'market' ? ORDER_CARDS[target.order]!.plans : EVERGREEN_PLANS[target.recipe]!;
 }
 
 /** Cards of `seat` not yet promised to the order being filled. */
@@ -71,11 +76,11 @@ export function fillActions(state: ProsperiteaState): ProsperiteaAction[] {
   const tokens = state.shops[state.current]!.favors;
   const out: ProsperiteaAction[] = [];
   state.market.forEach((order, slot) => {
-    if (order !== null && completable(ORDER_CARDS[order]!.reqs, 0, own, all, tokens, true))
+    if (order !== null && completable(ORDER_CARDS[order]!.plans[0]!, own, all, tokens, true))
       out.push({ type: 'fill', slot });
   });
-  EVERGREEN_REQS.forEach((reqs, recipe) => {
-    if (completable(reqs, 0, own, all, tokens, true)) out.push({ type: 'evergreen', recipe });
+  EVERGREEN_PLANS.forEach((plans, recipe) => {
+    if (completable(plans[0]!, own, all, tokens, true)) out.push({ type: 'evergreen', recipe });
   });
   out.push({ type: 'end' });
   return out;
@@ -84,6 +89,8 @@ export function fillActions(state: ProsperiteaState): ProsperiteaAction[] {
 /** What the next ingredient line of the order being filled can draw on. */
 export interface AssignContext {
   reqs: readonly Req[];
+  /** Plan of the lines after the one being assigned. */
+  rest: Plan;
   step: number;
   frees: number[][];
   own: number[];
@@ -97,6 +104,7 @@ export function assignContext(state: ProsperiteaState): AssignContext {
   const frees = allFree(state);
   return {
     reqs: reqsOf(pending.target),
+    rest: plansOf(pending.target)[pending.sources.length + 1]!,
     step: pending.sources.length,
     frees,
     own: frees[state.current]!,
@@ -108,17 +116,17 @@ export function assignContext(state: ProsperiteaState): AssignContext {
 
 /** Options for the next ingredient line of the order being filled. */
 export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
-  const { reqs, step, frees, own, all, tokens, needOwn } = assignContext(state);
+  const { reqs, rest, step, frees, own, all, tokens, needOwn } = assignContext(state);
   const req = reqs[step]!;
   const kinds = req.kind >= 0 ? [req.kind] : KINDS_OF_TYPE[req.type]!;
   const out: ProsperiteaAction[] = [];
   for (const kind of kinds) {
-    if (own[kind]! > 0 && completable(reqs, step + 1, own, all, tokens, false, kind))
+    if (own[kind]! > 0 && completable(rest, own, all, tokens, false, kind))
       out.push({ type: 'supply', kind });
   }
-  if (tokens > 0 && completable(reqs, step + 1, own, all, tokens - 1, false)) out.push({ type: 'favor' });
+  if (tokens > 0 && completable(rest, own, all, tokens - 1, false)) out.push({ type: 'favor' });
   for (const kind of kinds) {
-    if (!completable(reqs, step + 1, own, all, tokens, needOwn, kind)) continue;
+    if (!completable(rest, own, all, tokens, needOwn, kind)) continue;
     for (let s = 0; s < state.players; s++) {
       if (askable(state, s) && frees[s]![kind]! > 0) out.push({ type: 'ask', seat: s, kind });
     }
@@ -128,7 +136,7 @@ export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
 
 export function startFill(state: ProsperiteaState, seat: number, target: Target): Step {
   return {
-    state: { ...state, phase: 'assign', pending: { target, sources: [], accepted: [] } },
+    state: patch(state, { phase: 'assign', pending: { target, sources: [], accepted: [] } }),
     events: [{ type: 'choose', seat, target }],
   };
 }
@@ -164,7 +172,7 @@ export function assign(
   const next: Pending = { ...pending, sources: [...pending.sources, source] };
   const done = next.sources.length === reqsOf(next.target).length;
   const asking = next.sources.some((s) => s.from === 'ask');
-  const moved = { ...state, pending: next, phase: done && asking ? ('request' as const) : state.phase };
+  const moved = patch(state, { pending: next, phase: done && asking ? ('request' as const) : state.phase });
   if (!done || asking) return { state: moved, events: [event] };
   const resolved = completeFill(moved);
   return { state: resolved.state, events: [event, ...resolved.events] };
@@ -172,10 +180,18 @@ export function assign(
 
 /** Helpers of the pending order, in turn order from the active player's left. */
 export function helpersOf(state: ProsperiteaState): number[] {
-  const seats = new Set<number>();
-  for (const s of state.pending!.sources) if (s.from === 'ask') seats.add(s.seat);
-  const n = state.players;
-  return [...seats].sort((a, b) => ((a - state.current + n) % n) - ((b - state.current + n) % n));
+  const sources = state.pending!.sources;
+  const out: number[] = [];
+  for (let i = 1; i < state.players; i++) {
+    const seat = (state.current + i) % state.players;
+    for (const s of sources) {
+      if (s.from === 'ask' && s.seat === seat) {
+        out.push(seat);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -197,18 +213,17 @@ export function completeFill(state: ProsperiteaState): Step {
     else if (s.from === 'favor') spent++;
     if (s.from !== 'favor') used.push(s.kind);
   }
-  shops = withShop(shops, active, {
-    ...removeIngredients(shops[active]!, ownKinds),
-    favors: shops[active]!.favors - spent,
-  });
+  const paid = removeIngredients(shops[active]!, ownKinds);
+  shops = withShop(shops, active, spent ? patchShop(paid, { favors: paid.favors - spent }) : paid);
   let reserve = state.favorReserve + spent;
   const rewarded: number[] = [];
   for (const h of helpers) {
-    const given = pending.sources.flatMap((s) => (s.from === 'ask' && s.seat === h ? [s.kind] : []));
+    const given: number[] = [];
+    for (const s of pending.sources) if (s.from === 'ask' && s.seat === h) given.push(s.kind);
     let shop = removeIngredients(shops[h]!, given);
     if (reserve > 0) {
       reserve--;
-      shop = { ...shop, favors: shop.favors + 1 };
+      shop = patchShop(shop, { favors: shop.favors + 1 });
       rewarded.push(h);
     }
     shops = withShop(shops, h, shop);
@@ -216,30 +231,29 @@ export function completeFill(state: ProsperiteaState): Step {
   const piles = discardIngredients(state, used, rng, events);
   const target = pending.target;
   events.unshift({ type: 'fill', seat: active, target, helpers, rewarded });
-  let next: ProsperiteaState = {
-    ...state,
-    ...piles,
+  let next: ProsperiteaState = patch(state, {
+    decks: piles.decks,
+    discards: piles.discards,
     rng: storeRng(rng),
     shops,
     favorReserve: reserve,
     pending: null,
-    stats: helpers.length ? { ...state.stats, coopFills: state.stats.coopFills + 1 } : state.stats,
-  };
+    stats: helpers.length ? patchStats(state.stats, { coopFills: state.stats.coopFills + 1 }) : state.stats,
+  });
   if (target.kind === 'evergreen') {
     const money = EVERGREEN_ORDERS.value[target.recipe]!.money;
     const shop = shops[active]!;
     const evergreens = state.stats.evergreens.slice();
     evergreens[active]! += 1;
-    next = {
-      ...next,
+    next = patch(next, {
       phase: 'fulfil',
-      shops: withShop(shops, active, { ...shop, money: shop.money + money }),
-      stats: { ...next.stats, evergreens },
-    };
+      shops: withShop(shops, active, patchShop(shop, { money: shop.money + money })),
+      stats: patchStats(next.stats, { evergreens }),
+    });
     events.push({ type: 'earn', seat: active, recipe: target.recipe, amount: money });
     return { state: next, events };
   }
-  next = refillSlot({ ...next, phase: 'payout', claimed: target.order }, target.slot, events);
+  next = refillSlot(patch(next, { phase: 'payout', claimed: target.order }), target.slot, events);
   return { state: next, events };
 }
 
@@ -250,23 +264,22 @@ export function payout(state: ProsperiteaState, seat: number, choice: 'sell' | '
   const shop = state.shops[seat]!;
   const sold = choice === 'sell';
   const stats = sold
-    ? { ...state.stats, sold: state.stats.sold.map((n, s) => (s === seat ? n + 1 : n)) }
+    ? patchStats(state.stats, { sold: state.stats.sold.map((n, s) => (s === seat ? n + 1 : n)) })
     : state.stats;
   return {
-    state: {
-      ...state,
+    state: patch(state, {
       phase: 'fulfil',
       claimed: null,
       shops: withShop(
         state.shops,
         seat,
         sold
-          ? { ...shop, money: shop.money + def.money }
-          : { ...shop, displayed: [...shop.displayed, order] },
+          ? patchShop(shop, { money: shop.money + def.money })
+          : patchShop(shop, { displayed: [...shop.displayed, order] }),
       ),
       orderDiscard: sold ? [...state.orderDiscard, order] : state.orderDiscard,
       stats,
-    },
+    }),
     events: [{ type: 'payout', seat, order, choice, amount: sold ? def.money : def.prestige }],
   };
 }

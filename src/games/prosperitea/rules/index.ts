@@ -111,7 +111,7 @@ function explainFill(
 }
 
 function explainAssign(state: ProsperiteaState, seat: number, action: ProsperiteaAction): RuleError {
-  const { reqs, step, frees, own, all, tokens, needOwn } = assignContext(state);
+  const { reqs, rest, step, frees, own, all, tokens, needOwn } = assignContext(state);
   const req = reqs[step]!;
   const fits = (kind: number) =>
     Number.isInteger(kind) &&
@@ -143,7 +143,7 @@ function explainAssign(state: ProsperiteaState, seat: number, action: Prosperite
         'prosperitea.coop.ask-held',
         `seat ${action.seat} has no free ${KIND_NAME[action.kind]} card`,
       );
-    if (needOwn && completable(reqs, step + 1, own, all, tokens, false, action.kind))
+    if (needOwn && completable(rest, own, all, tokens, false, action.kind))
       return illegal(
         'prosperitea.coop.own-share',
         'you must supply at least one ingredient of the order yourself',

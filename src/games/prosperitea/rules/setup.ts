@@ -1,4 +1,5 @@
 /** Setup: shuffled decks, the market, a random first player, money and starting ingredients. */
+import { patch } from './common.ts';
 import { Rng } from '../../../core/index.ts';
 import { FAVOR_TOKENS, SETUP_TABLE } from '../data.ts';
 import type { ProsperiteaAction, ProsperiteaState } from '../state.ts';
@@ -74,17 +75,17 @@ export function draft(state: ProsperiteaState, seat: number, deck: number): Step
   const draftLeft = state.draftLeft.slice();
   draftLeft[seat]! -= 1;
   const next = nextDrafter(state, draftLeft);
-  const base: ProsperiteaState = {
-    ...state,
-    ...piles,
+  const base: ProsperiteaState = patch(state, {
+    decks: piles.decks,
+    discards: piles.discards,
     rng: storeRng(rng),
     draftLeft,
     shops: withShop(state.shops, seat, addIngredients(state.shops[seat]!, cards)),
-  };
+  });
   const drafted = [{ type: 'draft', seat, deck, kind: cards[0]! } as const, ...events];
-  if (next !== null) return { state: { ...base, current: next }, events: drafted };
+  if (next !== null) return { state: patch(base, { current: next }), events: drafted };
   return {
-    state: { ...base, current: state.first, phase: 'source', round: 1 },
+    state: patch(base, { current: state.first, phase: 'source', round: 1 }),
     events: [...drafted, { type: 'turn', seat: state.first, round: 1 }],
   };
 }

@@ -1,4 +1,5 @@
 /** Sourcing: commit a budget and take cards from one ingredient deck, or Advertise instead. */
+import { patch, patchShop, patchStats } from './common.ts';
 import { Rng } from '../../../core/index.ts';
 import { ADVERTISE_MONEY, BUDGETS } from '../data.ts';
 import type { ProsperiteaAction, ProsperiteaState } from '../state.ts';
@@ -62,13 +63,13 @@ export function source(state: ProsperiteaState, seat: number, deck: number, budg
   const { piles, cards } = drawIngredients(state, deck, BUDGET_BY_MONEY.get(budget)!, rng, events);
   const shop = addIngredients(state.shops[seat]!, cards);
   return {
-    state: {
-      ...state,
-      ...piles,
+    state: patch(state, {
+      decks: piles.decks,
+      discards: piles.discards,
       rng: storeRng(rng),
       phase: 'fulfil',
-      shops: withShop(state.shops, seat, { ...shop, money: shop.money - budget }),
-    },
+      shops: withShop(state.shops, seat, patchShop(shop, { money: shop.money - budget })),
+    }),
     // The cards land in an unordered shop, so the event lists them sorted: draw order would hint at the deck.
     events: [{ type: 'source', seat, deck, budget, kinds: cards.slice().sort((a, b) => a - b) }, ...events],
   };
@@ -78,14 +79,13 @@ export function advertise(state: ProsperiteaState, seat: number, slot: number | 
   const shop = state.shops[seat]!;
   const order = slot === null ? null : state.market[slot]!;
   const events: ProsperiteaEvent[] = [{ type: 'advertise', seat, slot, order }];
-  let next: ProsperiteaState = {
-    ...state,
+  let next: ProsperiteaState = patch(state, {
     phase: 'fulfil',
-    shops: withShop(state.shops, seat, { ...shop, money: shop.money + ADVERTISE_MONEY.value }),
-    stats: { ...state.stats, advertised: state.stats.advertised + 1 },
-  };
+    shops: withShop(state.shops, seat, patchShop(shop, { money: shop.money + ADVERTISE_MONEY.value })),
+    stats: patchStats(state.stats, { advertised: state.stats.advertised + 1 }),
+  });
   if (slot !== null && order !== null) {
-    next = refillSlot({ ...next, orderDiscard: [...state.orderDiscard, order] }, slot, events);
+    next = refillSlot(patch(next, { orderDiscard: [...state.orderDiscard, order] }), slot, events);
   }
   return { state: next, events };
 }
