@@ -1,10 +1,12 @@
 import type { AnyGame, Bot, BotFactory, Seat } from '../core/index.ts';
+import { ismctsBot } from './ismcts.ts';
 import { randomBot } from './random.ts';
 
 /** Bots that play any game. Game-specific bots (e.g. `heuristic`) come from `game.bots`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const GENERIC_BOTS: Record<string, BotFactory<any, any, any>> = {
   random: randomBot,
+  ismcts: ismctsBot,
 };
 
 export interface BotSpec {

@@ -1,4 +1,5 @@
 import type { AnyGame } from '../core/index.ts';
+import { ismctsIterationsPerSecond } from '../bots/ismcts.ts';
 import { calibrationThroughput, randomPlayoutThroughput } from '../sim/bench.ts';
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, parseIntArg } from './io.ts';
@@ -29,6 +30,9 @@ export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: Ben
       actionsPerGame: Math.round(t.actions / t.games),
       games: t.games,
       ratioToCalibration: t.actionsPerSecond / calibration.actionsPerSecond,
+      ismctsIterationsPerSecond: Math.round(
+        ismctsIterationsPerSecond(game, players, 'bench', seconds * 1000),
+      ),
     };
   });
   if (flags.json) {
@@ -42,11 +46,14 @@ export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: Ben
     `calibration (plain-JS tic-tac-toe random playouts): ${fmt(calibration.actionsPerSecond)} actions/s`,
   );
   ctx.io.out('');
-  ctx.io.out('game              players   actions/s    µs/game   actions/game   ratio to calibration');
+  ctx.io.out(
+    'game              players   actions/s    µs/game   actions/game   ratio to calibration   ISMCTS iter/s',
+  );
   for (const r of rows) {
     ctx.io.out(
       `${r.game.padEnd(18)}${String(r.players).padStart(7)}${fmt(r.actionsPerSecond).padStart(12)}${fmt(r.microsPerGame).padStart(11)}` +
-        `${fmt(r.actionsPerGame).padStart(15)}${r.ratioToCalibration.toFixed(3).padStart(23)}`,
+        `${fmt(r.actionsPerGame).padStart(15)}${r.ratioToCalibration.toFixed(3).padStart(23)}` +
+        `${fmt(r.ismctsIterationsPerSecond).padStart(16)}`,
     );
   }
   if (rows.length === 0) ctx.io.out('(no games registered yet)');

@@ -213,6 +213,7 @@ describe('prosper bench', () => {
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
+    expect(printed.games[0].ismctsIterationsPerSecond).toBeGreaterThan(0);
   });
 });
 
