@@ -33,7 +33,7 @@ function caylynsTurn(ability: number): ProspectusState {
 }
 
 describe('rulebook examples', () => {
-  it("Caylyn sells a Troll Sweat to the council for $20 and gets Troll Sweat's ability", () => {
+  it("prospectus.council.ability: Caylyn sells a Troll Sweat to the council for $20 and gets Troll Sweat's ability", () => {
     const s = caylynsTurn(ABILITY_INDEX.bounty);
     const demand = FUTURE_CARDS[s.track[2]!]!.demands.indexOf(TROLL);
     const { state, events } = act(s, { t: 'council', space: 2, demand }, 0);
@@ -100,7 +100,7 @@ describe('rulebook examples', () => {
     expect(after.dividends[GOBLIN]).toBe(0);
   });
 
-  it('the council bonus pays $58 for 6 Troll Sweat and 8 Frog Juice with 3 and 5 in the chamber', () => {
+  it('prospectus.end.bonus: the council bonus pays $58 for 6 Troll Sweat and 8 Frog Juice with 3 and 5 in the chamber', () => {
     const s = afterDraft(3, 'bonus');
     // Chamber: 2 Owl Spit, 1 Pixie Dust, 7 Goblin Wizz, 3 Troll Sweat, 5 Frog Juice.
     const chamber = [2, 1, 7, 3, 5];

@@ -90,6 +90,36 @@ describe('prospectus.market', () => {
     expect(CRYSTAL_BALL.provenance).toMatch(/^reconstructed:/);
   });
 
+  it('prospectus.market.emerge-outside: the ball only changes when a drop, pound or re-drop happens', () => {
+    const rng = Rng.fromSeed('outside');
+    const options = {
+      spells: [
+        'hourglass',
+        'add-cubes',
+        'plus-three',
+        'reverse',
+        'freeze',
+        'block',
+        'change',
+        'pulsa-pugnum',
+        'swap-tokens',
+        'redrop',
+      ],
+    };
+    let s = afterDraft(4, 'outside', options);
+    let knocks = 0;
+    while (prospectus.actors(s).length) {
+      const seat = prospectus.actors(s)[0]!;
+      const legalNow = prospectus.legalActions(s, seat);
+      const { state, events } = prospectus.applyTrusted(s, seat, legalNow[rng.int(legalNow.length)]!);
+      const knocked = events.some((e) => e.type === 'drop' || e.type === 'pound' || e.type === 'redrop');
+      if (knocked) knocks++;
+      else expect(state.ball).toEqual(s.ball);
+      s = state;
+    }
+    expect(knocks).toBeGreaterThanOrEqual(24);
+  });
+
   it('prospectus.market.results: emerged cubes move prices along the card arrows during execution', () => {
     const s = afterDraft(4, 'results');
     const t: ProspectusState = {
@@ -255,7 +285,7 @@ describe('prospectus.ability', () => {
     expect(events).toContainEqual({ type: 'bounty', seat: 0, amount: 10 });
   });
 
-  it('prospectus.ability.tribute: two cubes into the chamber that only the adder knows', () => {
+  it('prospectus.ability.tribute and prospectus.hidden.tribute: two cubes into the chamber that only the adder knows', () => {
     const s = abilityState(ABILITY_INDEX.tribute);
     const { state, events } = act(s, { t: 'cubes', a: FROG, b: FROG }, 0);
     expect(state.secret[0]).toEqual([0, 0, 0, 0, 2]);

@@ -5,7 +5,7 @@ import { PRICE_BY_SPACE } from '../../../src/games/prospectus/data.ts';
 import { afterDraft, fresh, legal, act } from './helpers.ts';
 
 describe('prospectus.setup', () => {
-  it('prospectus.setup.money / .prices: $100 each, every potion at $20', () => {
+  it('prospectus.setup.money and prospectus.setup.prices: $100 each, every potion at $20', () => {
     const s = fresh(3);
     expect(s.money).toEqual([100, 100, 100]);
     expect(s.prices.map((p) => PRICE_BY_SPACE[p])).toEqual([20, 20, 20, 20, 20]);
@@ -35,14 +35,14 @@ describe('prospectus.setup', () => {
     expect(removedSets.size).toBeGreaterThan(1);
   });
 
-  it('prospectus.setup.track / .blockers: 4 players fill five spaces, all but the left-most card blocked', () => {
+  it('prospectus.setup.track and prospectus.setup.blockers: 4 players fill five spaces, all but the left-most card blocked', () => {
     const s = fresh(4);
     expect(s.track.every((c) => c >= 0)).toBe(true);
     expect(s.dem.slice(0, 2)).toEqual([OPEN, OPEN]);
     expect(s.dem.slice(2).every((d) => d === BLOCKED)).toBe(true);
   });
 
-  it('prospectus.setup.track / .blockers: 3 players leave the $16 space empty and open the $18 card', () => {
+  it('prospectus.setup.track and prospectus.setup.blockers: 3 players leave the $16 space empty and open the $18 card', () => {
     const s = fresh(3);
     expect(s.track[0]).toBe(-1);
     expect(s.track.slice(1).every((c) => c >= 0)).toBe(true);

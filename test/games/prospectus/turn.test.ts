@@ -226,7 +226,7 @@ describe('prospectus.spell', () => {
     expect(one.phase).not.toBe('param');
   });
 
-  it('prospectus.spell.reverse and .add-cubes and .change alter what the current card drops', async () => {
+  it('prospectus.spell.reverse, prospectus.spell.add-cubes and prospectus.spell.change alter what the current card drops', async () => {
     const { arrowsFor, cubesToDrop } = await import('../../../src/games/prospectus/rules/future-card.ts');
     const s = at('interrupt');
     const card = FUTURE_CARDS[s.track[4]!]!;
@@ -334,7 +334,7 @@ describe('prospectus.spell', () => {
     expect(state.aside[0]).toBe(s.abilities[0]);
   });
 
-  it('prospectus.spell.pulsa-pugnum and .redrop: the caster decides after the drop', () => {
+  it('prospectus.spell.pulsa-pugnum and prospectus.spell.redrop: the caster decides after the drop', () => {
     for (const spell of [SPELL_INDEX['pulsa-pugnum'], SPELL_INDEX.redrop]) {
       const s = at('play', {
         hands: [[spell, SPELL_INDEX.block, SPELL_INDEX.freeze], ...afterDraft(4, 'turn').hands.slice(1)],
