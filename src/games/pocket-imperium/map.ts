@@ -95,11 +95,16 @@ export function buildBoard(layoutId: LayoutId, cardIds: readonly string[]): Boar
   return { level, sector };
 }
 
-/** Spaces of each sector, in id order. */
+const sectorCache = new WeakMap<readonly number[], number[][]>();
+
+/** Spaces of each sector, in id order (cached per sector array, which states share). */
 export function sectorSpaces(sector: readonly number[], sectors: number): number[][] {
+  const cached = sectorCache.get(sector);
+  if (cached && cached.length === sectors) return cached;
   const out: number[][] = Array.from({ length: sectors }, () => []);
   sector.forEach((s, id) => {
     if (s >= 0) out[s]!.push(id);
   });
+  sectorCache.set(sector, out);
   return out;
 }
