@@ -2,6 +2,10 @@
  * Raw events. Some carry secrets (a drawn spell, a secret chamber addition, a reordered deck): only
  * viewEvent's per-viewer text ever leaves the engine.
  */
+import type { Viewer, VisibleEvent } from '../../core/game.ts';
+import { COUNCIL_PRICES } from './data.ts';
+import { abilityName, cardText, paramsText, potionName, spellName } from './render.ts';
+
 export type ProspectusEvent =
   | { type: 'draft'; seat: number; potion: number }
   | { type: 'council-sale'; seat: number; space: number; potion: number; price: number; ability: boolean }
@@ -37,10 +41,6 @@ export type ProspectusEvent =
   | { type: 'spell-draw'; seat: number; spell: number }
   | { type: 'turn'; seat: number; turn: number }
   | { type: 'game-end'; chamber: number[]; bonus: number[]; selloff: number[]; money: number[] };
-
-import type { Viewer, VisibleEvent } from '../../core/game.ts';
-import { COUNCIL_PRICES } from './data.ts';
-import { abilityName, cardText, potionName, spellName } from './render.ts';
 
 const who = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
 const list = (counts: readonly number[]): string =>
@@ -95,7 +95,7 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
       );
     case 'announce':
       return pub(
-        `${who(e.seat, viewer)} announces ${spellName(e.spell)}${e.params.length ? ` [${e.params.join(', ')}]` : ''}.`,
+        `${who(e.seat, viewer)} announces ${spellName(e.spell)}${e.params.length ? `: ${paramsText(e.spell, e.params)}` : ''}.`,
       );
     case 'interrupt':
       return pub(`${who(e.seat, viewer)} uses the interrupt tile.`);

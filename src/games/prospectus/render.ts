@@ -29,6 +29,35 @@ export function cardText(id: number): string {
   return `#${lpad(id, 2)} wants ${short(card.demands[0])}+${short(card.demands[1])} | ${icons} | div ${short(card.dividend)}`;
 }
 
+/** Human text of a spell's announced parameters. */
+export function paramsText(spell: number, params: readonly number[]): string {
+  const id = SPELLS.value[spell]?.id;
+  const p = (i: number) => potionName(params[i]!);
+  if (params.length === 0) return '';
+  switch (id) {
+    case 'add-cubes':
+      return `adds ${p(0)} and ${p(1)}`;
+    case 'reverse':
+      return `reverses ${p(0)}`;
+    case 'freeze':
+      return `freezes ${p(0)}`;
+    case 'change':
+      return `turns a ${p(0)} cube into ${p(1)}`;
+    case 'block': {
+      const spots: string[] = [];
+      for (let i = 0; i < params.length; i += 2)
+        spots.push(`$${COUNCIL_PRICES.value[params[i]!]} demand ${params[i + 1]! + 1}`);
+      return `blocks ${spots.join(' and ')}`;
+    }
+    case 'move-card':
+      return `brings the $${COUNCIL_PRICES.value[params[0]!]} card forward`;
+    case 'swap-tokens':
+      return `swaps token positions ${params[0]} and ${params[1]}`;
+    default:
+      return params.join(', ');
+  }
+}
+
 function demandText(potion: number, state: number): string {
   const mark = state === FILLED ? '■' : state === BLOCKED ? '✕' : '□';
   return `${short(potion)}${mark}`;
@@ -96,12 +125,14 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
         .filter(Boolean)
         .join(', ')}`,
     );
+  if (v.tx)
+    lines.push(`${seatName(v.tx.seat, viewer)} ${v.tx.kind}s ${potionName(v.tx.potion)}: up to ${v.tx.max}`);
   if (v.phase === 'draft')
     lines.push(`Emerged cubes to draft: ${v.draftPool.map((n, p) => `${short(p)}×${n}`).join(' ')}`);
   if (v.played)
     lines.push(
       `This turn: ${spellName(v.played.spell)} (${v.played.mode})` +
-        (v.played.params.length ? ` [${v.played.params.join(', ')}]` : ''),
+        (v.played.params.length ? ` — ${paramsText(v.played.spell, v.played.params)}` : ''),
     );
   if (v.lastDrop)
     lines.push(
