@@ -7,12 +7,20 @@
 /** How a playout leaves the tree: uniform random moves, the game's policy, or a short run then evaluate. */
 export type PlayoutMode = 'random' | 'policy' | 'cutoff';
 
+/**
+ * How the other seats choose inside the tree: by their own statistics (max^n, each seat maximises
+ * its own reward) or by the game's playout policy (uniform random without one), i.e. the tree
+ * only searches this bot's own decisions against a model of the others.
+ */
+export type OpponentMode = 'maxn' | 'policy';
+
 export interface IsmctsConfig {
   /** Iterations per move (used when no time budget is given, and as a cap when one is). */
   readonly iterations: number;
   /** Time per move in milliseconds; 0 means budget by iterations only (reproducible). */
   readonly ms: number;
   readonly playout: PlayoutMode;
+  readonly opponents: OpponentMode;
   /** Playout moves before a cut-off scores the position with `evaluate` (cutoff mode only). */
   readonly depth: number;
   /** UCB exploration constant (rewards are in [0, 1]). */
@@ -36,9 +44,20 @@ export const DEFAULT_DEPTH = 20;
 export const DEFAULT_C = 0.7;
 export const DEFAULT_EPSILON = 0.1;
 export const DEFAULT_MARGIN = 0.1;
+export const DEFAULT_OPPONENTS: OpponentMode = 'maxn';
 const MAX_PLAYOUT = 5000;
 
-const KNOWN = ['iterations', 'ms', 'playout', 'depth', 'c', 'epsilon', 'margin', 'maxPlayout'] as const;
+const KNOWN = [
+  'iterations',
+  'ms',
+  'playout',
+  'opponents',
+  'depth',
+  'c',
+  'epsilon',
+  'margin',
+  'maxPlayout',
+] as const;
 
 /** The strongest mode the game supports: cut-off when it can evaluate, its policy when it has one. */
 export function defaultPlayout(abilities: GameAbilities): PlayoutMode {
@@ -71,6 +90,13 @@ function parsePlayout(raw: string | undefined, abilities: GameAbilities): Playou
   return raw;
 }
 
+function parseOpponents(raw: string | undefined): OpponentMode {
+  if (raw === undefined || raw === '') return DEFAULT_OPPONENTS;
+  if (raw !== 'maxn' && raw !== 'policy')
+    throw new Error(`ismcts: opponents must be maxn or policy, got "${raw}"`);
+  return raw;
+}
+
 export function parseIsmctsParams(
   params: Readonly<Record<string, string>> | undefined,
   abilities: GameAbilities,
@@ -86,6 +112,7 @@ export function parseIsmctsParams(
     iterations: parseInteger('iterations', p.iterations, iterationsFallback, 1, Number.MAX_SAFE_INTEGER),
     ms,
     playout: parsePlayout(p.playout, abilities),
+    opponents: parseOpponents(p.opponents),
     depth: parseInteger('depth', p.depth, DEFAULT_DEPTH, 0, 1_000_000),
     c: parseNumber('c', p.c, DEFAULT_C, 0, 100),
     epsilon: parseNumber('epsilon', p.epsilon, DEFAULT_EPSILON, 0, 1),

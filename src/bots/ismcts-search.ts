@@ -136,8 +136,12 @@ export class Searcher<S, A> {
     let seat = input.seat;
     let legal = input.legal;
     let keys: readonly string[] = this.rootKeys;
+    const modelOthers = this.config.opponents === 'policy';
     for (;;) {
-      const { edge, expanded } = this.choose(node, seat, legal, keys);
+      const { edge, expanded } =
+        modelOthers && seat !== input.seat
+          ? { edge: this.modelled(node, seat, world, legal, keys), expanded: false }
+          : this.choose(node, seat, legal, keys);
       world = game.applyTrusted(world, seat, legal[this.chosen]!).state;
       this.path.push({ edge });
       actors = game.actors(world);
@@ -151,6 +155,23 @@ export class Searcher<S, A> {
   }
 
   private chosen = 0;
+
+  /** Another seat's move when the others are modelled by the policy: no statistics, no expansion. */
+  private modelled(node: Node, seat: Seat, world: S, legal: readonly A[], keys: readonly string[]): Edge {
+    const index = legal.length === 1 ? 0 : this.policyIndex(world, seat, legal);
+    this.chosen = index;
+    const key = keys[index]!;
+    return node.edges(seat).get(key) ?? node.addEdge(seat, key);
+  }
+
+  /** The playout policy's choice (ε-greedy), or a uniform one when the game has no policy. */
+  private policyIndex(world: S, seat: Seat, legal: readonly A[]): number {
+    const policy = this.game.playoutPolicy;
+    if (policy === undefined || this.rng.chance(this.config.epsilon)) return this.rng.int(legal.length);
+    const action = policy.call(this.game, world, seat, legal, this.rng);
+    const index = legal.indexOf(action);
+    return index >= 0 ? index : this.rng.int(legal.length);
+  }
 
   /** Marks available edges, then expands an untried action or selects by UCB; sets `chosen`. */
   private choose(

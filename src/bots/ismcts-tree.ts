@@ -78,9 +78,8 @@ export function edgeChild(edge: Edge): Node {
 const SEP = '\u0001';
 
 /**
- * Follows one descent through secret windows. A window opens at a state with several actors and
- * stays open while every actor is a seat of the window that has not finished its part yet; it
- * closes when an outsider or a seat that already finished must act, or the game ends.
+ * Follows one descent through secret windows: a window opens at a state with several actors and
+ * closes as `continues` says, or when the game ends.
  */
 export class WindowTracker {
   private base: Node | null = null;
@@ -114,16 +113,24 @@ export class WindowTracker {
       return child;
     }
     this.acts.push({ seat: edge.seat, key: edge.key });
-    if (this.continues(next)) return base.windowNode(this.ownKey(next[0]!));
+    if (this.continues(next, edge.seat)) return base.windowNode(this.ownKey(next[0]!));
     const end = base.windowEnd(this.allKey());
     this.base = null;
     this.maybeOpen(end, next);
     return end;
   }
 
-  private continues(next: readonly Seat[]): boolean {
+  /**
+   * The window stays open while every actor belongs to it, none comes back after leaving, and the
+   * next actor is either the seat that just acted (a choice in several steps) or a seat that has
+   * not acted in it yet. A seat of the window acting again marks a new phase (a reveal, a
+   * resolution): games where everyone stays an actor until the last secret choice is in need this.
+   */
+  private continues(next: readonly Seat[], justActed: Seat): boolean {
     if (next.length === 0) return false;
     for (const s of next) if (!this.seats.includes(s) || this.finished[s]) return false;
+    const first = next[0]!;
+    if (first !== justActed && this.acts.some((act) => act.seat === first)) return false;
     for (const s of this.seats) if (!next.includes(s)) this.finished[s] = true;
     return true;
   }
