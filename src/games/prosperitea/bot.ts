@@ -49,6 +49,22 @@ function missingLines(reqs: readonly Req[], cards: readonly number[]): Req[] {
 }
 
 /** Expected usefulness of taking `cards` cards from a deck: the known top, then the unseen rest. */
+/** What giving away one card of `kind` costs `shop`: orders it could fill now or nearly would slip away. */
+export function keepValue(market: readonly (number | null)[], shop: Shop, kind: number): number {
+  if (shop.ingredients[kind]! <= 0) return 0;
+  const without = shop.ingredients.slice();
+  without[kind]! -= 1;
+  let loss = 0;
+  for (const order of market) {
+    if (order === null) continue;
+    const card = ORDER_CARDS[order]!;
+    const before = missingLines(card.reqs, shop.ingredients).length;
+    if (before > 1) continue;
+    if (missingLines(card.reqs, without).length > before) loss += (card.def.prestige + 1) / (before + 1);
+  }
+  return loss;
+}
+
 function deckValue(view: ProsperiteaView, want: readonly number[], deck: number, cards: number): number {
   const top = view.decks[deck]!.top;
   if (top === null) return 0;
@@ -160,14 +176,21 @@ function chooseAssign(
 function answerRequest(view: ProsperiteaView, seat: number): ProsperiteaAction {
   const pending = view.pending!;
   const shop = view.shops[seat]!;
-  const want = desire(view.market, shop);
+  // The order being filled leaves the market either way: judge the cards against the others.
+  const market = view.market.map((o, slot) =>
+    pending.target.kind === 'market' && pending.target.slot === slot ? null : o,
+  );
+  const want = desire(market, shop);
   let loss = 0;
-  for (const s of pending.sources) if (s.from === 'ask' && s.seat === seat) loss += want[s.kind]!;
+  for (const s of pending.sources) {
+    if (s.from === 'ask' && s.seat === seat) loss += want[s.kind]! + keepValue(market, shop, s.kind);
+  }
   const asker = view.current;
   const gain = pending.target.kind === 'market' ? ORDER_CARDS[pending.target.order]!.def.prestige : 0.5;
-  const lead = view.scores[asker]! + gain - Math.max(...view.scores.filter((_, s) => s !== asker));
+  // Helping someone who would pull well ahead of us is a gift; a modest lead is fine for a token.
+  const lead = view.scores[asker]! + gain - view.scores[seat]!;
   const token = view.favorReserve > 0 ? 1 : 0;
-  const worth = token - loss * 0.5 - (lead > 0 ? lead * 0.25 : 0) - (view.finalRound && lead > 0 ? 1 : 0);
+  const worth = token - loss * 0.5 - Math.max(0, lead - 3) * 0.25 - (view.finalRound && lead > 0 ? 1 : 0);
   return { type: worth > 0 ? 'accept' : 'decline' };
 }
 

@@ -65,7 +65,7 @@ const TEXTS: Texts = {
   supply: (e, v) => `${seatName(e.seat, v)} put in ${KIND_NAME[e.kind]}.`,
   favor: (e, v) => `${seatName(e.seat, v)} spent a Favor token as an ingredient.`,
   ask: (e, v) =>
-    `${seatName(e.seat, v)} asked ${seatName(e.helper, v).replace('You', 'you')} for ${KIND_NAME[e.kind]}.`,
+    `${seatName(e.seat, v)} asked ${e.helper === v ? 'you' : `seat ${e.helper}`} for ${KIND_NAME[e.kind]}.`,
   answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
   fill: (e, v) =>
     `${seatName(e.seat, v)} filled ${targetName(e.target)}` +
