@@ -28,7 +28,7 @@ describe('prosperitea co-op', () => {
     shop({ ingredients: cards('lemon') }),
   ];
 
-  it('makes the asked player the actor, who may accept or decline (prosperitea.coop.request, .answer)', () => {
+  it('makes the asked player the actor, who may accept or decline (prosperitea.coop.request, prosperitea.coop.answer)', () => {
     const s = askForBergamot(table(shops()));
     expect(s.phase).toBe('request');
     expect(game.actors(s)).toEqual([1]);
@@ -37,7 +37,7 @@ describe('prosperitea co-op', () => {
     expect(refusedRule(s, 0, { type: 'accept' })).toBe('core.turn');
   });
 
-  it('on accept: everyone discards, the helper takes a Favor token, only the active player is paid (prosperitea.coop.favor-reward, .reward-active)', () => {
+  it('on accept: everyone discards, the helper takes a Favor token, only the active player is paid (prosperitea.coop.favor-reward, prosperitea.coop.reward-active)', () => {
     const s = askForBergamot(table(shops()));
     const { state } = act(s, 1, { type: 'accept' });
     expect(state.phase).toBe('payout');
@@ -93,7 +93,7 @@ describe('prosperitea co-op', () => {
     expect(legal(t, 0)).toEqual([{ type: 'supply', kind: kind('ceylon') }]);
   });
 
-  it('refuses asking oneself or a player without the card (prosperitea.coop.ask-others, .ask-held)', () => {
+  it('refuses asking oneself or a player without the card (prosperitea.coop.ask-others, prosperitea.coop.ask-held)', () => {
     let s = table(shops());
     s = act(s, 0, { type: 'fill', slot: 0 }).state;
     s = act(s, 0, { type: 'supply', kind: kind('ceylon') }).state;

@@ -22,7 +22,7 @@ function fillEarlGreySolo(s: ProsperiteaState): ProsperiteaState {
 }
 
 describe('prosperitea fulfilment (solo)', () => {
-  it('fills an order with own cards, discards them and refills the slot from the same deck (prosperitea.fulfil.solo, .refill)', () => {
+  it('fills an order with own cards, discards them and refills the slot from the same deck (prosperitea.fulfil.solo, prosperitea.fulfil.refill)', () => {
     const s0 = fulfil(shop({ ingredients: cards('ceylon', 'bergamot', 'assam') }));
     const next = s0.orderDecks[0]!.at(-1)!;
     const s = fillEarlGreySolo(s0);
@@ -80,7 +80,7 @@ describe('prosperitea fulfilment (solo)', () => {
     expect(s.phase).toBe('payout');
   });
 
-  it('only offers orders that can be completed (prosperitea.fulfil.choose, .market)', () => {
+  it('only offers orders that can be completed (prosperitea.fulfil.choose, prosperitea.fulfil.market)', () => {
     const s = fulfil(shop({ ingredients: cards('ceylon') }));
     expect(legal(s, 0)).not.toContainEqual({ type: 'fill', slot: 0 });
     expect(refusedRule(s, 0, { type: 'fill', slot: 0 })).toBe('prosperitea.fulfil.choose');

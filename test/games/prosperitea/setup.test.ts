@@ -4,7 +4,7 @@ import { KIND_TYPE } from '../../../src/games/prosperitea/tables.ts';
 import { act, game, legal, refusedRule } from './helpers.ts';
 
 describe('prosperitea setup', () => {
-  it('shuffles four face-up ingredient decks, lays out 6 Standard + 3 Premium orders and 12 Favor tokens (prosperitea.setup.decks, .market, .favors)', () => {
+  it('shuffles four face-up ingredient decks, lays out 6 Standard + 3 Premium orders and 12 Favor tokens (prosperitea.setup.decks, prosperitea.setup.market, prosperitea.setup.favors)', () => {
     const s = game.setup(4, 'seed-a', {});
     expect(s.decks).toHaveLength(4);
     s.decks.forEach((deck, t) => {

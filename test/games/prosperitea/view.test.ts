@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, SPECTATOR } from '../../../src/core/index.ts';
 import { act, cards, game, kind, orderId, shop, started, withOrder } from './helpers.ts';
 
-describe('prosperitea information (prosperitea.info.public, .info.hidden-decks)', () => {
+describe('prosperitea information (prosperitea.info.public, prosperitea.info.hidden-decks)', () => {
   const s = game.setup(4, 'view', {});
 
   it('shows every seat and the spectator the same public table', () => {
