@@ -7,6 +7,7 @@ import * as futureCardModule from './future-card.ts';
 import * as marketModule from './market.ts';
 import * as transactionModule from './transaction.ts';
 import type { Work } from './work.ts';
+import { POTION_ACTIONS } from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } = dataModule;
 const { councilOptions } = councilModule;
@@ -37,7 +38,7 @@ type OptionFn = (s: ProspectusState, seat: number) => ProspectusAction[];
 
 /** What each ability lets the seller choose (besides declining it). Bounty needs no choice. */
 export const ABILITY_OPTIONS: Readonly<Record<AbilityId, OptionFn>> = {
-  dividend: () => [0, 1, 2, 3, 4].map((potion) => ({ t: 'potion', potion })),
+  dividend: () => POTION_ACTIONS,
   recall: (s, seat) => {
     const out: ProspectusAction[] = [];
     for (const give of s.hands[seat]!)

@@ -3,6 +3,7 @@ import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
+import { COUNCIL_ACTIONS } from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { COUNCIL_PRICES, FUTURE_CARDS } = dataModule;
 const { FILLED, OPEN } = stateModule;
@@ -23,7 +24,7 @@ export function councilOptions(s: ProspectusState, seat: number): ProspectusActi
     const demands = FUTURE_CARDS[card]!.demands;
     for (let demand = 0; demand < 2; demand++) {
       if (s.dem[2 * space + demand] === OPEN && cubes[demands[demand]!]! > 0)
-        out.push({ t: 'council', space, demand });
+        out.push(COUNCIL_ACTIONS[space]![demand]!);
     }
   }
   return out;

@@ -12,6 +12,7 @@ import * as marketModule from './market.ts';
 import * as spellsModule from './spells.ts';
 import * as transactionModule from './transaction.ts';
 import { Work } from './work.ts';
+import { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
@@ -35,7 +36,7 @@ const { dropIntoBall, knock } = marketModule;
 const { needsMoreParams, paramOptions, paramValues, playOptions, reorderOptions, reorderTop } = spellsModule;
 const { beginTx, completeTx, isFrozen, txOptions } = transactionModule;
 
-const SKIP: ProspectusAction = { t: 'skip' };
+const SKIP: ProspectusAction = SKIP_ACTION;
 
 export function actorOf(s: ProspectusState): number {
   switch (s.phase) {
@@ -65,9 +66,9 @@ function withSkip(options: ProspectusAction[]): ProspectusAction[] {
 type Options = (s: ProspectusState, seat: number) => ProspectusAction[];
 
 const MARKET_OPTIONS: Options = (s) => {
-  if (castSpell(s) === SPELL_INDEX['pulsa-pugnum']) return [{ t: 'pound' }, SKIP];
+  if (castSpell(s) === SPELL_INDEX['pulsa-pugnum']) return [POUND_ACTION, SKIP];
   const out: ProspectusAction[] = [];
-  s.emerged!.forEach((n, potion) => (n > 0 ? out.push({ t: 'redrop', potion }) : null));
+  for (let potion = 0; potion < 5; potion++) if (s.emerged![potion]! > 0) out.push(REDROP_ACTIONS[potion]!);
   return withSkip(out);
 };
 
@@ -75,7 +76,7 @@ const MARKET_OPTIONS: Options = (s) => {
 const OPTIONS: Readonly<Record<Phase, Options>> = {
   draft: (s) => {
     const out: ProspectusAction[] = [];
-    for (let potion = 0; potion < 5; potion++) if (s.draftPool[potion]! > 0) out.push({ t: 'draft', potion });
+    for (let potion = 0; potion < 5; potion++) if (s.draftPool[potion]! > 0) out.push(DRAFT_ACTIONS[potion]!);
     return out;
   },
   council: (s, seat) => withSkip(councilOptions(s, seat)),
@@ -83,14 +84,14 @@ const OPTIONS: Readonly<Record<Phase, Options>> = {
   tx1: (s, seat) => withSkip(txOptions(s, seat, 0)),
   qty: (s) => {
     const out: ProspectusAction[] = [];
-    for (let n = 1; n <= s.tx!.max; n++) out.push({ t: 'qty', n });
+    for (let n = 1; n <= s.tx!.max; n++) out.push(qtyAction(n));
     return out;
   },
   play: (s, seat) => playOptions(s, seat),
   param: (s) => paramOptions(s).slice(),
   interrupt: (s, seat) => {
     const out = txOptions(s, seat, 0);
-    out.push({ t: 'skip' });
+    out.push(SKIP);
     return out;
   },
   resell: (s, seat) => withSkip(councilOptions(s, seat)),

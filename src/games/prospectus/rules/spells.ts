@@ -5,6 +5,7 @@ import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import * as abilitiesModule from './abilities.ts';
 import type { Work } from './work.ts';
+import { PLAY_ACTIONS, POTION_ACTIONS } from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { BLOCKED_DEMANDS, BLOCKERS, CURRENT_SPACE, FUTURE_CARDS, LOOK_DEPTH, SPELL_IDS } = dataModule;
 const { BLOCKED, OPEN } = stateModule;
@@ -17,7 +18,7 @@ export function playOptions(s: ProspectusState, seat: number): ProspectusAction[
   const out: ProspectusAction[] = [];
   for (const spell of s.hands[seat]!)
     for (const mode of MODES)
-      if (mode !== 'recharge' || !s.interrupts[seat]) out.push({ t: 'play', spell, mode });
+      if (mode !== 'recharge' || !s.interrupts[seat]) out.push(PLAY_ACTIONS[spell]![mode]);
   return out;
 }
 
@@ -46,7 +47,7 @@ export const PARAM_OPTIONS: Readonly<Record<SpellId, ParamFn>> = {
       ? [0, 1, 2, 3, 4].filter((p) => icons[p]! > 0).map((potion) => ({ t: 'potion', potion }))
       : [];
   },
-  freeze: () => [0, 1, 2, 3, 4].map((potion) => ({ t: 'potion', potion })),
+  freeze: () => POTION_ACTIONS,
   block: (s, params) => {
     const chosen = params.length / 2;
     if (chosen >= BLOCKED_DEMANDS.value || blockersInSupply(s) <= chosen) return [];

@@ -2,6 +2,7 @@
 import * as dataModule from '../data.ts';
 import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
 import type { Work } from './work.ts';
+import { BUY_ACTIONS, SELL_ACTIONS } from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
 
@@ -18,14 +19,13 @@ export function txMax(s: ProspectusState, seat: number, kind: TxKind, potion: nu
   return Math.min(LIMIT_BY_SPACE[space]! + extra, Math.floor(s.money[seat]! / PRICE_BY_SPACE[space]!));
 }
 
-const KINDS: readonly TxKind[] = ['buy', 'sell'];
-
 /** prospectus.transaction.one-colour: every (kind, potion) with at least one cube possible. */
 export function txOptions(s: ProspectusState, seat: number, extra: number): ProspectusAction[] {
   const out: ProspectusAction[] = [];
-  for (const kind of KINDS)
-    for (let potion = 0; potion < 5; potion++)
-      if (txMax(s, seat, kind, potion, extra) > 0) out.push({ t: 'tx', kind, potion });
+  for (let potion = 0; potion < 5; potion++)
+    if (txMax(s, seat, 'buy', potion, extra) > 0) out.push(BUY_ACTIONS[potion]!);
+  for (let potion = 0; potion < 5; potion++)
+    if (txMax(s, seat, 'sell', potion, extra) > 0) out.push(SELL_ACTIONS[potion]!);
   return out;
 }
 
