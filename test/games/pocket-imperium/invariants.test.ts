@@ -25,7 +25,7 @@ function checkInvariants(state: PiState): void {
 
 describe('random games over many seeds keep the board consistent', () => {
   it(
-    'ships are conserved (supply + board + moving), owners match ships, VP never drop',
+    'pocket-imperium.control.hex: ships are conserved (supply + board + moving), owners match ships, VP never drop',
     { timeout: 120_000 },
     () => {
       const configs = [

@@ -146,6 +146,10 @@ describe('pocket-imperium.explore', () => {
     expect(moves).toEqual([at(2, 1), at(1, 1), at(1, 2), at(3, 1), TRI].sort((a, b) => a - b));
     expect(refused(state, 0, { type: 'move', to: at(2, 3) })).toBe('pocket-imperium.explore.path');
     expect(refused(state, 0, { type: 'stop' })).toBe('pocket-imperium.command.stop');
+    // pocket-imperium.explore.moving: no new fleet while one is under way.
+    expect(refused(state, 0, { type: 'fleet', from: at(2, 2), ships: 1 })).toBe(
+      'pocket-imperium.explore.moving',
+    );
     state = act(state, 0, { type: 'move', to: TRI }).state;
     expect(state.fleet).toBeNull();
     expect([state.owner[TRI], state.ships[TRI]]).toEqual([0, 2]);
@@ -224,6 +228,10 @@ describe('pocket-imperium.exterminate', () => {
       'pocket-imperium.exterminate.source',
     );
     expect(refused(state, 0, { type: 'stop' })).toBe('pocket-imperium.command.stop');
+    // pocket-imperium.exterminate.committed: a prepared invasion must be launched.
+    expect(refused(state, 0, { type: 'target', hex: at(0, 2) })).toBe(
+      'pocket-imperium.exterminate.committed',
+    );
     state = act(state, 0, { type: 'attack', from: at(1, 2), ships: 2 }).state;
     expect(refused(state, 0, { type: 'attack', from: at(1, 2), ships: 1 })).toBe(
       'pocket-imperium.exterminate.source',

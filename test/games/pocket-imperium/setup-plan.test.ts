@@ -9,14 +9,14 @@ function fresh(players: number, options = {}): PiState {
 }
 
 describe('pocket-imperium.preset', () => {
-  it('boxed (default): 12 ships, 6 rounds with 2–3 players and 8 with 4', () => {
+  it('pocket-imperium.preset.boxed (default): 12 ships, 6 rounds with 2–3 players and 8 with 4', () => {
     expect([2, 3, 4].map((n) => [fresh(n).supply[0], fresh(n).rounds])).toEqual([
       [12, 6],
       [12, 6],
       [12, 8],
     ]);
   });
-  it('classic: 15 ships, 9 rounds with 3 players (10 in the 2-player variant)', () => {
+  it('pocket-imperium.preset.classic: 15 ships, 9 rounds with 3 players (10 in the 2-player variant)', () => {
     expect(fresh(3, { preset: 'classic' }).supply[0]).toBe(15);
     expect(fresh(3, { preset: 'classic' }).rounds).toBe(9);
     expect(fresh(2, { preset: 'classic' }).rounds).toBe(10);
