@@ -103,6 +103,8 @@ describe('pocket-imperium.expand', () => {
     expect(legal(state, 0).some((a) => a.type === 'stop')).toBe(true);
     expect(refused(state, 0, { type: 'expand', hex: at(1, 1) })).toBe('pocket-imperium.expand.target');
     expect(refused(state, 0, { type: 'expand', hex: at(8, 5) })).toBe('pocket-imperium.expand.target');
+    // pocket-imperium.perform.command: only Expand choices (or stop) now.
+    expect(refused(state, 0, { type: 'target', hex: at(0, 0) })).toBe('pocket-imperium.perform.command');
     const supply = state.supply[0]!;
     for (let i = 0; i < 3; i++) state = act(state, 0, { type: 'expand', hex: at(0, 0) }).state;
     expect(state.ships[at(0, 0)]).toBe(4);
