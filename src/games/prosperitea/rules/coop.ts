@@ -32,7 +32,7 @@ export function answer(state: ProsperiteaState, seat: number, accept: boolean): 
     };
   }
   const next: ProsperiteaState = patch(state, {
-    pending: { ...pending, accepted: [...pending.accepted, seat] },
+    pending: { target: pending.target, sources: pending.sources, accepted: [...pending.accepted, seat] },
   });
   const events = [{ type: 'answer', seat, accept: true } as const];
   if (pendingHelpers(next).length > 0) return { state: next, events: [...events] };

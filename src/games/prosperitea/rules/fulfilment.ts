@@ -23,17 +23,19 @@ export function plansOf(target: Target): readonly Plan[] {
 }
 
 /** Cards of `seat` not yet promised to the order being filled. */
-export function freeCards(state: ProsperiteaState, seat: number): number[] {
-  const free = state.shops[seat]!.ingredients.slice();
+export function freeCards(state: ProsperiteaState, seat: number): readonly number[] {
+  const held = state.shops[seat]!.ingredients;
   const pending = state.pending;
-  if (pending) {
-    const active = state.current;
-    for (const s of pending.sources) {
-      if (s.from === 'own' && seat === active) free[s.kind]! -= 1;
-      else if (s.from === 'ask' && s.seat === seat) free[s.kind]! -= 1;
-    }
+  if (!pending) return held;
+  let free: number[] | null = null;
+  const active = state.current;
+  for (const s of pending.sources) {
+    const promised = (s.from === 'own' && seat === active) || (s.from === 'ask' && s.seat === seat);
+    if (!promised) continue;
+    free ??= held.slice();
+    free[s.kind]! -= 1;
   }
-  return free;
+  return free ?? held;
 }
 
 /** Seats the active player may still ask this turn (rule prosperitea.coop.no-reask). */
@@ -42,8 +44,8 @@ export function askable(state: ProsperiteaState, seat: number): boolean {
 }
 
 /** Free cards of every seat, computed once per decision. */
-function allFree(state: ProsperiteaState): number[][] {
-  const out: number[][] = [];
+function allFree(state: ProsperiteaState): (readonly number[])[] {
+  const out: (readonly number[])[] = [];
   for (let s = 0; s < state.players; s++) out.push(freeCards(state, s));
   return out;
 }
@@ -54,18 +56,20 @@ function pool(state: ProsperiteaState, frees: readonly (readonly number[])[]): n
   for (let s = 0; s < state.players; s++) {
     if (!askable(state, s)) continue;
     const free = frees[s]!;
-    for (let k = 0; k < KINDS; k++) total[k]! += free[k]!;
+    for (let k = 0; k < KINDS; k++) total[k] = total[k]! + free[k]!;
   }
   return total;
 }
 
 function tokensLeft(state: ProsperiteaState): number {
-  const used = state.pending ? state.pending.sources.filter((s) => s.from === 'favor').length : 0;
-  return state.shops[state.current]!.favors - used;
+  let left = state.shops[state.current]!.favors;
+  if (state.pending) for (const s of state.pending.sources) if (s.from === 'favor') left--;
+  return left;
 }
 
 function suppliedByActive(pending: Pending): boolean {
-  return pending.sources.some((s) => s.from !== 'ask');
+  for (const s of pending.sources) if (s.from !== 'ask') return true;
+  return false;
 }
 
 /** Rule prosperitea.fulfil.choose: an order may be started only if it can be completed. */
@@ -92,8 +96,8 @@ export interface AssignContext {
   /** Plan of the lines after the one being assigned. */
   rest: Plan;
   step: number;
-  frees: number[][];
-  own: number[];
+  frees: (readonly number[])[];
+  own: readonly number[];
   all: number[];
   tokens: number;
   needOwn: boolean;
@@ -169,7 +173,11 @@ export function assign(
       : action.type === 'favor'
         ? { type: 'favor', seat }
         : { type: 'ask', seat, helper: action.seat, kind: action.kind };
-  const next: Pending = { ...pending, sources: [...pending.sources, source] };
+  const next: Pending = {
+    target: pending.target,
+    sources: [...pending.sources, source],
+    accepted: pending.accepted,
+  };
   const done = next.sources.length === reqsOf(next.target).length;
   const asking = next.sources.some((s) => s.from === 'ask');
   const moved = patch(state, { pending: next, phase: done && asking ? ('request' as const) : state.phase });
