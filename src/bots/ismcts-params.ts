@@ -27,6 +27,8 @@ export interface IsmctsConfig {
   readonly c: number;
   /** Probability of a uniform random move instead of the policy's move in policy playouts. */
   readonly epsilon: number;
+  /** Rescale mean rewards by the range of rewards seen before adding the exploration term. */
+  readonly normalize: boolean;
   /** Weight of the normalised score margin in the reward; the rest is the win share. */
   readonly margin: number;
   /** Playouts longer than this stop and score the position as it stands (a guard, not a tuning knob). */
@@ -44,6 +46,7 @@ export const DEFAULT_DEPTH = 20;
 export const DEFAULT_C = 0.7;
 export const DEFAULT_EPSILON = 0.1;
 export const DEFAULT_MARGIN = 0.1;
+export const DEFAULT_NORMALIZE = false;
 export const DEFAULT_OPPONENTS: OpponentMode = 'maxn';
 const MAX_PLAYOUT = 5000;
 
@@ -77,6 +80,13 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   const value = parseNumber(name, raw, fallback, min, max);
   if (!Number.isInteger(value)) throw new Error(`ismcts: ${name} must be a whole number, got "${raw}"`);
   return value;
+}
+
+function parseFlag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true' || raw === 'on') return true;
+  if (raw === '0' || raw === 'false' || raw === 'off') return false;
+  throw new Error(`ismcts: ${name} must be on or off, got "${raw}"`);
 }
 
 function parsePlayout(raw: string | undefined, abilities: GameAbilities): PlayoutMode {
@@ -117,6 +127,7 @@ export function parseIsmctsParams(
     c: parseNumber('c', p.c, DEFAULT_C, 0, 100),
     epsilon: parseNumber('epsilon', p.epsilon, DEFAULT_EPSILON, 0, 1),
     margin: parseNumber('margin', p.margin, DEFAULT_MARGIN, 0, 1),
+    normalize: parseFlag('normalize', p.normalize, DEFAULT_NORMALIZE),
     maxPlayout: parseInteger('maxPlayout', p.maxPlayout, MAX_PLAYOUT, 1, 10_000_000),
   };
 }

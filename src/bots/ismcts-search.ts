@@ -100,6 +100,9 @@ export class Searcher<S, A> {
   private readonly reward: number[] = [];
   private readonly untried: number[] = [];
   private readonly legalKeys: string[] = [];
+  /** Range of every reward backed up so far, to put UCB's exploitation term on a 0–1 scale. */
+  private low = Infinity;
+  private high = -Infinity;
 
   constructor(
     private readonly game: SearchGame<S, A>,
@@ -187,6 +190,10 @@ export class Searcher<S, A> {
     let bestIndex = -1;
     let bestScore = -Infinity;
     const c = this.config.c;
+    // Evaluations of different games live on different scales (shares of a total, ratios to the
+    // leader, sigmoids); rescaling the means by the range seen keeps one c meaningful for all.
+    const spread = this.config.normalize && this.high > this.low ? this.high - this.low : 1;
+    const low = spread === 1 ? 0 : this.low;
     // First pass: availability and the untried list; UCB needs the updated availability.
     for (let i = 0; i < keys.length; i++) {
       const edge = edges.get(keys[i]!);
@@ -202,7 +209,8 @@ export class Searcher<S, A> {
     }
     for (let i = 0; i < keys.length; i++) {
       const edge = edges.get(keys[i]!)!;
-      const score = edge.reward / edge.visits + c * Math.sqrt(Math.log(edge.available) / edge.visits);
+      const mean = (edge.reward / edge.visits - low) / spread;
+      const score = mean + c * Math.sqrt(Math.log(edge.available) / edge.visits);
       if (score > bestScore) {
         bestScore = score;
         best = edge;
@@ -254,6 +262,10 @@ export class Searcher<S, A> {
   }
 
   private backup(reward: readonly number[]): void {
+    for (const r of reward) {
+      if (r < this.low) this.low = r;
+      if (r > this.high) this.high = r;
+    }
     for (const { edge } of this.path) {
       edge.visits++;
       edge.reward += reward[edge.seat] ?? NEUTRAL;
