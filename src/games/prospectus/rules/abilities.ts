@@ -7,8 +7,9 @@ import * as futureCardModule from './future-card.ts';
 import * as marketModule from './market.ts';
 import * as transactionModule from './transaction.ts';
 import type { Work } from './work.ts';
-import { POTION_ACTIONS } from './actions.ts';
+import * as actionsModule from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { POTION_ACTIONS } = actionsModule;
 const { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } = dataModule;
 const { councilOptions } = councilModule;
 const { advanceDividend } = futureCardModule;

@@ -3,8 +3,9 @@ import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
-import { COUNCIL_ACTIONS } from './actions.ts';
+import * as actionsModule from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { COUNCIL_ACTIONS } = actionsModule;
 const { COUNCIL_PRICES, FUTURE_CARDS } = dataModule;
 const { FILLED, OPEN } = stateModule;
 

@@ -12,8 +12,9 @@ import * as marketModule from './market.ts';
 import * as spellsModule from './spells.ts';
 import * as transactionModule from './transaction.ts';
 import { Work } from './work.ts';
-import { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } from './actions.ts';
+import * as actionsModule from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
 const { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
 const { councilOptions, sellToCouncil } = councilModule;

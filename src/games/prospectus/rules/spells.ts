@@ -5,8 +5,9 @@ import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import * as abilitiesModule from './abilities.ts';
 import type { Work } from './work.ts';
-import { PLAY_ACTIONS, POTION_ACTIONS } from './actions.ts';
+import * as actionsModule from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { PLAY_ACTIONS, POTION_ACTIONS } = actionsModule;
 const { BLOCKED_DEMANDS, BLOCKERS, CURRENT_SPACE, FUTURE_CARDS, LOOK_DEPTH, SPELL_IDS } = dataModule;
 const { BLOCKED, OPEN } = stateModule;
 const { pairOptions } = abilitiesModule;

@@ -2,8 +2,9 @@
 import * as dataModule from '../data.ts';
 import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
 import type { Work } from './work.ts';
-import { BUY_ACTIONS, SELL_ACTIONS } from './actions.ts';
+import * as actionsModule from './actions.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { BUY_ACTIONS, SELL_ACTIONS } = actionsModule;
 const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
 
 /** prospectus.spell.freeze: a frozen potion can be neither bought nor sold by anyone. */
