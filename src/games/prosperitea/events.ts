@@ -11,7 +11,7 @@ export type ProsperiteaEvent =
   | { type: 'first-player'; seat: number }
   | { type: 'draft'; seat: number; deck: number; kind: number }
   | { type: 'source'; seat: number; deck: number; budget: number; kinds: number[] }
-  | { type: 'reshuffle'; deck: number; top: number }
+  | { type: 'reshuffle'; deck: number }
   | { type: 'advertise'; seat: number; slot: number | null; order: number | null }
   | { type: 'refill'; slot: number; order: number | null }
   | { type: 'final-round'; deck: number }
@@ -50,8 +50,7 @@ const TEXTS: Texts = {
     const cards = BUDGETS.value.find((b) => b.money === e.budget)?.cards ?? e.kinds.length;
     return `${seatName(e.seat, v)} set a budget of ${e.budget} and took ${cards} from ${deckName(e.deck)}: ${names(e.kinds)}.`;
   },
-  reshuffle: (e) =>
-    `The ${deckName(e.deck)} discard pile was shuffled into a new deck; ${KIND_NAME[e.top]} is on top.`,
+  reshuffle: (e) => `The ${deckName(e.deck)} discard pile was shuffled into a new face-up deck.`,
   advertise: (e, v) =>
     `${seatName(e.seat, v)} advertised for 2 money` +
     (e.order === null ? '.' : ` and discarded ${ORDER_CARDS[e.order]!.def.name}.`),

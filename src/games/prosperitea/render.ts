@@ -32,11 +32,20 @@ function ingredientList(counts: readonly number[]): string {
   return parts.length ? parts.join(', ') : '—';
 }
 
-function orderLine(slot: number, order: number | null): string {
+/** "2 × any Black" rather than "any Black + any Black". */
+function evergreenNeeds(reqs: readonly Req[]): string {
+  const names = reqs.map(reqName);
+  return names.every((n) => n === names[0])
+    ? `${names.length}×${names[0]!.replace('any ', '')}`
+    : names.join('+');
+}
+
+const needsText = (reqs: readonly Req[]) => reqs.map(reqName).join(' + ');
+
+function orderLine(slot: number, order: number | null, needsWidth: number): string {
   if (order === null) return `  ${slot + 1}  (empty)`;
   const card = ORDER_CARDS[order]!;
-  const needs = card.reqs.map(reqName).join(' + ');
-  return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needs, 52)} $${card.def.money} | ${card.def.prestige}★`;
+  return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needsText(card.reqs), needsWidth + 2)}$${card.def.money} | ${card.def.prestige}★`;
 }
 
 function pendingLines(pending: Pending, current: number, viewer: Viewer): string[] {
@@ -81,18 +90,22 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
         )
         .join(' · '),
   );
-  out.push(`Standard orders (deck ${view.orderDeckSizes[0]}):`);
-  for (let slot = 0; slot < STANDARD_SLOTS; slot++) out.push(orderLine(slot, view.market[slot]!));
+  const needsWidth = Math.max(
+    0,
+    ...view.market.map((o) => (o === null ? 0 : needsText(ORDER_CARDS[o]!.reqs).length)),
+  );
+  out.push(`${pad(`Standard orders (deck ${view.orderDeckSizes[0]}):`, 29 + needsWidth)}sell | display`);
+  for (let slot = 0; slot < STANDARD_SLOTS; slot++) out.push(orderLine(slot, view.market[slot]!, needsWidth));
   out.push(`Premium orders (deck ${view.orderDeckSizes[1]}):`);
   for (let slot = STANDARD_SLOTS; slot < view.market.length; slot++)
-    out.push(orderLine(slot, view.market[slot]!));
+    out.push(orderLine(slot, view.market[slot]!, needsWidth));
   out.push(
-    'Evergreen: ' +
+    'Evergreen (money only): ' +
       EVERGREEN_ORDERS.value
-        .map((e, i) => `${e.name} (${EVERGREEN_REQS[i]!.map(reqName).join(' + ')}) $${e.money}`)
+        .map((e, i) => `${e.name} ${evergreenNeeds(EVERGREEN_REQS[i]!)} $${e.money}`)
         .join(' · '),
   );
-  out.push(`Favor tokens in reserve: ${view.favorReserve}`);
+  out.push(`Favor tokens in reserve: ${view.favorReserve}   (* = first player)`);
   out.push(
     `  ${pad('seat', 10)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
   );

@@ -96,7 +96,7 @@ function settle(piles: Piles, t: number, rng: Rng, events: ProsperiteaEvent[]): 
   if (piles.decks[t]!.length === 0 && piles.discards[t]!.length > 0) {
     piles.decks[t] = rng.shuffle(piles.discards[t]!);
     piles.discards[t] = [];
-    events.push({ type: 'reshuffle', deck: t, top: piles.decks[t]!.at(-1)! });
+    events.push({ type: 'reshuffle', deck: t });
   }
 }
 
