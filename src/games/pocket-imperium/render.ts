@@ -94,23 +94,29 @@ function turnText(view: PiView): string[] {
 
 function prosperityLines(view: PiView): string[] {
   if (!view.prosperity) return [];
-  return [
-    'Prosperity chain: ' +
-      view.chain
-        .map((c, i) => {
-          const mark = i === view.round - 1 ? '>' : ' ';
-          const claim =
-            view.claims[i]! >= 0 ? ` →${SEAT_LETTERS[view.claims[i]!]}` : view.claims[i] === -1 ? ' →x' : '';
-          return `${mark}${i + 1}:${c === null ? '??' : cardLabel(c)}${claim}`;
-        })
-        .join(' '),
-  ];
+  const lines = ['Prosperity chain (requirement [icons of slots 1/2/3]; a claimed card is worth 3 VP):'];
+  view.chain.forEach((c, i) => {
+    const mark = i === view.round - 1 ? '>' : ' ';
+    const claim =
+      view.claims[i]! >= 0
+        ? ` — claimed by ${SEAT_LETTERS[view.claims[i]!]}`
+        : view.claims[i] === -1
+          ? ' — discarded'
+          : '';
+    lines.push(` ${mark} ${String(i + 1).padStart(2)}. ${c === null ? '(face down)' : cardLabel(c)}${claim}`);
+  });
+  return lines;
 }
+
+const LEGEND =
+  'Each hex: number and level (I, II, TP = Tri-Prime, . = empty), then sector (sN) and ships (A2 = A with 2, N = neutral).';
 
 export function renderView(view: PiView, _viewer: Viewer): string {
   return [
     `Pocket Imperium (${view.preset}${view.prosperity ? ' + Prosperity' : ''}) — round ${Math.max(view.round, 1)}/${view.rounds}`,
     renderMap(view),
+    LEGEND,
+    '',
     ...playerTable(view),
     ...prosperityLines(view),
     ...turnText(view),
