@@ -1,5 +1,4 @@
 /** Prosperitea: the game definition that ties data, rules, views, events, renderer and bots together. */
-import { patch } from './rules/common.ts';
 import { defineGame } from '../../core/index.ts';
 import type { GameDefinition, Rng } from '../../core/index.ts';
 import { PLAYERS, SCORING } from './data.ts';
@@ -10,7 +9,7 @@ import { renderAction, renderView } from './render.ts';
 import { rawPrestige, scoreOf, outcome } from './rules/end.ts';
 import { actors, explainIllegal, isLegal, legalActions, perform } from './rules/index.ts';
 import { setupState } from './rules/setup.ts';
-import { storeRng } from './rules/common.ts';
+import { patch, storeRng } from './rules/common.ts';
 import { ActionSchema, OptionsSchema, ProsperiteaStateSchema } from './state.ts';
 import type { ProsperiteaAction, ProsperiteaOptions, ProsperiteaState } from './state.ts';
 import { view } from './view.ts';
@@ -28,7 +27,10 @@ function resample(state: ProsperiteaState, _viewer: unknown, rng: Rng): Prosperi
   return patch(state, { decks, orderDecks, rng: storeRng(rng.fork()) });
 }
 
-/** Score plus what money and cards in hand are likely to become, squashed into [0, 1]. */
+/**
+ * Score plus what leftover money and cards are likely to become, compared with the best other
+ * seat and squashed into [0, 1]: above 0.5 means ahead of everyone else.
+ */
 function evaluate(state: ProsperiteaState): number[] {
   if (state.phase === 'over') {
     const o = outcome(state)!;
@@ -40,8 +42,11 @@ function evaluate(state: ProsperiteaState): number[] {
     for (const n of shop.ingredients) cards += n;
     return scoreOf(shop) + (shop.money % SCORING.value.moneyPerPrestige) / 5 + cards * 0.4;
   });
-  const best = Math.max(...est);
-  return est.map((e) => 1 / (1 + Math.exp((best - e) / 4)));
+  return est.map((e, seat) => {
+    let rival = -Infinity;
+    for (let other = 0; other < est.length; other++) if (other !== seat) rival = Math.max(rival, est[other]!);
+    return 1 / (1 + Math.exp((rival - e) / 4));
+  });
 }
 
 /** Fast state-based playout move: the heuristic bot's choice on the seat's (public) view. */
