@@ -24,9 +24,7 @@ const {
   beginExecution,
   continueExecution,
   enterAbility,
-  enterCouncil,
   enterTx1,
-  enterTx2,
   nextInterrupt,
   plusExtra,
   replenish,
@@ -295,5 +293,3 @@ export function perform(
   }
   return w.finish();
 }
-
-export { enterCouncil, enterTx2 };
