@@ -14,6 +14,9 @@ export type PlayoutMode = 'random' | 'policy' | 'cutoff';
  */
 export type OpponentMode = 'maxn' | 'policy';
 
+/** Which untried action a node adds first: a uniform one, or the playout policy's choice. */
+export type ExpandMode = 'random' | 'policy';
+
 export interface IsmctsConfig {
   /** Iterations per move (used when no time budget is given, and as a cap when one is). */
   readonly iterations: number;
@@ -21,6 +24,7 @@ export interface IsmctsConfig {
   readonly ms: number;
   readonly playout: PlayoutMode;
   readonly opponents: OpponentMode;
+  readonly expand: ExpandMode;
   /** Playout moves before a cut-off scores the position with `evaluate` (cutoff mode only). */
   readonly depth: number;
   /** UCB exploration constant (rewards are in [0, 1]). */
@@ -47,6 +51,7 @@ export const DEFAULT_C = 0.7;
 export const DEFAULT_EPSILON = 0.1;
 export const DEFAULT_MARGIN = 0.1;
 export const DEFAULT_NORMALIZE = false;
+export const DEFAULT_EXPAND: ExpandMode = 'random';
 export const DEFAULT_OPPONENTS: OpponentMode = 'maxn';
 const MAX_PLAYOUT = 5000;
 
@@ -107,6 +112,15 @@ function parseOpponents(raw: string | undefined): OpponentMode {
   return raw;
 }
 
+function parseExpand(raw: string | undefined, abilities: GameAbilities): ExpandMode {
+  if (raw === undefined || raw === '') return DEFAULT_EXPAND;
+  if (raw !== 'random' && raw !== 'policy')
+    throw new Error(`ismcts: expand must be random or policy, got "${raw}"`);
+  if (raw === 'policy' && !abilities.policy)
+    throw new Error('ismcts: expand=policy needs a game with a playoutPolicy');
+  return raw;
+}
+
 export function parseIsmctsParams(
   params: Readonly<Record<string, string>> | undefined,
   abilities: GameAbilities,
@@ -123,6 +137,7 @@ export function parseIsmctsParams(
     ms,
     playout: parsePlayout(p.playout, abilities),
     opponents: parseOpponents(p.opponents),
+    expand: parseExpand(p.expand, abilities),
     depth: parseInteger('depth', p.depth, DEFAULT_DEPTH, 0, 1_000_000),
     c: parseNumber('c', p.c, DEFAULT_C, 0, 100),
     epsilon: parseNumber('epsilon', p.epsilon, DEFAULT_EPSILON, 0, 1),

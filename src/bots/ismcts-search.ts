@@ -144,7 +144,7 @@ export class Searcher<S, A> {
       const { edge, expanded } =
         modelOthers && seat !== input.seat
           ? { edge: this.modelled(node, seat, world, legal, keys), expanded: false }
-          : this.choose(node, seat, legal, keys);
+          : this.choose(node, seat, world, legal, keys);
       world = game.applyTrusted(world, seat, legal[this.chosen]!).state;
       this.path.push({ edge });
       actors = game.actors(world);
@@ -180,6 +180,7 @@ export class Searcher<S, A> {
   private choose(
     node: Node,
     seat: Seat,
+    world: S,
     legal: readonly A[],
     keys: readonly string[],
   ): { edge: Edge; expanded: boolean } {
@@ -201,7 +202,7 @@ export class Searcher<S, A> {
       else untried.push(i);
     }
     if (untried.length > 0) {
-      const index = untried[untried.length === 1 ? 0 : this.rng.int(untried.length)]!;
+      const index = this.expansionIndex(world, seat, legal, untried);
       const edge = edges.get(keys[index]!) ?? node.addEdge(seat, keys[index]!);
       edge.available++;
       this.chosen = index;
@@ -219,6 +220,19 @@ export class Searcher<S, A> {
     }
     this.chosen = bestIndex;
     return { edge: best!, expanded: false };
+  }
+
+  /**
+   * Which untried action to add: uniform, or (expand=policy) the policy's choice first when it is
+   * untried, so that a small budget starts from the heuristic move instead of a random one.
+   */
+  private expansionIndex(world: S, seat: Seat, legal: readonly A[], untried: readonly number[]): number {
+    if (untried.length === 1) return untried[0]!;
+    if (this.config.expand === 'policy' && this.game.playoutPolicy) {
+      const wanted = legal.indexOf(this.game.playoutPolicy(world, seat, legal, this.rng));
+      if (untried.includes(wanted)) return wanted;
+    }
+    return untried[this.rng.int(untried.length)]!;
   }
 
   private keysOf(legal: readonly A[]): string[] {

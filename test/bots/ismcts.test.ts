@@ -206,6 +206,9 @@ describe('ismcts parameters and bench hook', () => {
     expect(() => parseIsmctsParams({ c: 'lots' }, abilities)).toThrow(/c must be/);
     expect(() => parseIsmctsParams({ playout: 'policy' }, abilities)).toThrow(/playoutPolicy/);
     expect(() => parseIsmctsParams({ iteration: '5' }, abilities)).toThrow(/unknown parameter/);
+    expect(() => parseIsmctsParams({ normalize: 'maybe' }, abilities)).toThrow(/normalize/);
+    expect(() => parseIsmctsParams({ expand: 'policy' }, abilities)).toThrow(/playoutPolicy/);
+    expect(() => parseIsmctsParams({ opponents: 'all' }, abilities)).toThrow(/opponents/);
     const defaults = parseIsmctsParams({}, abilities);
     expect(defaults.playout).toBe('cutoff');
     expect(defaults.ms).toBe(0);
