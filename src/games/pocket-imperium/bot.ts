@@ -27,12 +27,30 @@ interface Knowledge {
   readonly round: number;
 }
 
+/** Views and states name these fields alike; copying only them keeps playouts cheap. */
+function knowledge(source: PiView | PiState, card: number | null): Knowledge {
+  return {
+    players: source.players,
+    layout: source.layout,
+    level: source.level,
+    sector: source.sector,
+    owner: source.owner,
+    ships: source.ships,
+    used: source.used,
+    fleet: source.fleet,
+    attack: source.attack,
+    card,
+    rounds: source.rounds,
+    round: source.round,
+  };
+}
+
 function fromView(view: PiView): Knowledge {
-  return { ...view, card: view.prosperity ? (view.chain[view.round - 1] ?? null) : null };
+  return knowledge(view, view.prosperity ? (view.chain[view.round - 1] ?? null) : null);
 }
 
 function fromState(state: PiState): Knowledge {
-  return { ...state, card: state.prosperity ? (state.chain[state.round - 1] ?? null) : null };
+  return knowledge(state, state.prosperity ? (state.chain[state.round - 1] ?? null) : null);
 }
 
 const jitter = (rng: Rng) => rng.next() * 0.01;
