@@ -60,6 +60,8 @@ const KNOWN = [
   'ms',
   'playout',
   'opponents',
+  'expand',
+  'normalize',
   'depth',
   'c',
   'epsilon',

@@ -209,6 +209,17 @@ describe('ismcts parameters and bench hook', () => {
     expect(() => parseIsmctsParams({ normalize: 'maybe' }, abilities)).toThrow(/normalize/);
     expect(() => parseIsmctsParams({ expand: 'policy' }, abilities)).toThrow(/playoutPolicy/);
     expect(() => parseIsmctsParams({ opponents: 'all' }, abilities)).toThrow(/opponents/);
+    const every = { iterations: '7', ms: '0', playout: 'random', opponents: 'policy', expand: 'random' };
+    const more = { normalize: 'on', depth: '3', c: '1', epsilon: '0.2', margin: '0', maxPlayout: '99' };
+    const parsed = parseIsmctsParams({ ...every, ...more }, abilities);
+    expect(Object.keys(parsed).sort()).toEqual(Object.keys({ ...every, ...more }).sort());
+    expect(parsed).toMatchObject({
+      iterations: 7,
+      normalize: true,
+      depth: 3,
+      maxPlayout: 99,
+      opponents: 'policy',
+    });
     const defaults = parseIsmctsParams({}, abilities);
     expect(defaults.playout).toBe('cutoff');
     expect(defaults.ms).toBe(0);
