@@ -108,12 +108,18 @@ function prosperityLines(view: PiView): string[] {
   return lines;
 }
 
+const LAST_ROUND: Readonly<Record<PiView['preset'], string>> = {
+  boxed: ' (last round: every sector and Tri-Prime score for everyone)',
+  classic: ' (last round: every scored system counts double)',
+};
+
 const LEGEND =
   'Each hex: number and level (I, II, TP = Tri-Prime, . = empty), then sector (sN) and ships (A2 = A with 2, N = neutral).';
 
 export function renderView(view: PiView, _viewer: Viewer): string {
   return [
-    `Pocket Imperium (${view.preset}${view.prosperity ? ' + Prosperity' : ''}) — round ${Math.max(view.round, 1)}/${view.rounds}`,
+    `Pocket Imperium (${view.preset}${view.prosperity ? ' + Prosperity' : ''}) — round ${Math.max(view.round, 1)}/${view.rounds}` +
+      (view.round === view.rounds ? LAST_ROUND[view.preset] : ''),
     renderMap(view),
     LEGEND,
     '',
