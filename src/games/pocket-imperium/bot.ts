@@ -101,10 +101,27 @@ function placeScore(k: Knowledge, hex: number): number {
   return s;
 }
 
-const PLAN_BASE = [1, 2, 0]; // Explore first, then Expand, then Exterminate.
-function planScore(k: Knowledge, order: readonly number[]): number {
+const PLAN_BASE = [1, 0, 2]; // Explore (claim systems), then Expand (reinforce them), then Exterminate.
+const EXTERMINATE = 2;
+
+/** Enemy systems the seat could take now with spare ships from adjacent hexes. */
+function strikes(k: Knowledge, seat: number): number {
+  let n = 0;
+  for (let h = 0; h < k.owner.length; h++) {
+    const o = k.owner[h]!;
+    if (o === seat || o === NOBODY || k.level[h] === 0) continue;
+    let force = 0;
+    for (const m of neighbours(k, h)) if (k.owner[m] === seat) force += k.ships[m]! - keepFor(k, m);
+    if (force > k.ships[h]!) n++;
+  }
+  return n;
+}
+
+function planScore(k: Knowledge, seat: number, order: readonly number[]): number {
   let s = 0;
   order.forEach((c, slot) => (s += c === PLAN_BASE[slot] ? 2 : 0));
+  // Strike first when a rival's system is there for the taking, before it is reinforced.
+  if (order[0] === EXTERMINATE && strikes(k, seat) > 0) s += 3;
   if (k.card !== null) {
     const slots = PROSPERITY_CARDS[k.card]!.slots;
     order.forEach((c, slot) => (s += c === slots[slot] ? 1.5 : 0));
@@ -176,6 +193,7 @@ function choose(k: Knowledge, seat: number, legal: readonly PiAction[], rng: Rng
         a.type === 'plan'
           ? planScore(
               k,
+              seat,
               a.order.map((c) => COMMAND_INDEX[c]),
             ) + jitter(rng)
           : -1,
