@@ -9,35 +9,13 @@ export interface Throughput {
   readonly microsPerGame: number;
 }
 
-/**
- * Random playouts through the trusted path (legalActions + applyTrusted), as a simulator or a search
- * bot runs them, for about `seconds` of wall time.
- */
-export function randomPlayoutThroughput(
-  game: AnyGame,
-  players: number,
-  seconds: number,
-  seed = 'bench',
-): Throughput {
-  const rng = Rng.fromSeed(seed);
+/** Plays whole games with `playGame` (which returns its action count) for about `seconds` of wall time. */
+function timeGames(seconds: number, playGame: (index: number) => number): Throughput {
   let actions = 0;
   let games = 0;
   const start = performance.now();
   const deadline = start + seconds * 1000;
-  while (performance.now() < deadline || games === 0) {
-    const created = newGame(game, players, `${seed}:${games}`);
-    if (!created.ok) throw new Error(created.error);
-    let state = created.value.state;
-    for (;;) {
-      const actors = game.actors(state);
-      if (actors.length === 0) break;
-      const seat = actors[0]!;
-      const legal = game.legalActions(state, seat);
-      state = game.applyTrusted(state, seat, legal[rng.int(legal.length)]).state;
-      actions++;
-    }
-    games++;
-  }
+  while (performance.now() < deadline || games === 0) actions += playGame(games++);
   const elapsed = (performance.now() - start) / 1000;
   return {
     actions,
@@ -48,50 +26,62 @@ export function randomPlayoutThroughput(
   };
 }
 
+/** Random playouts through the trusted path (legalActions + applyTrusted), as simulations and search run them. */
+export function randomPlayoutThroughput(
+  game: AnyGame,
+  players: number,
+  seconds: number,
+  seed = 'bench',
+): Throughput {
+  const rng = Rng.fromSeed(seed);
+  return timeGames(seconds, (index) => {
+    const created = newGame(game, players, `${seed}:${index}`);
+    if (!created.ok) throw new Error(created.error);
+    let state = created.value.state;
+    let actions = 0;
+    for (;;) {
+      const actors = game.actors(state);
+      if (actors.length === 0) return actions;
+      const seat = actors[0]!;
+      const legal = game.legalActions(state, seat);
+      state = game.applyTrusted(state, seat, legal[rng.int(legal.length)]).state;
+      actions++;
+    }
+  });
+}
+
+const LINES = [
+  [0, 1, 2],
+  [3, 4, 5],
+  [6, 7, 8],
+  [0, 3, 6],
+  [1, 4, 7],
+  [2, 5, 8],
+  [0, 4, 8],
+  [2, 4, 6],
+] as const;
+
 /**
  * Calibration: the same loop in plain JavaScript on tic-tac-toe with immutable boards. Its speed
  * tracks the machine, so game figures divided by it compare across machines.
  */
 export function calibrationThroughput(seconds: number): Throughput {
-  const lines = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-  ] as const;
   const won = (board: readonly number[]) =>
-    lines.some(([a, b, c]) => board[a] && board[a] === board[b] && board[a] === board[c]);
+    LINES.some(([a, b, c]) => board[a] && board[a] === board[b] && board[a] === board[c]);
   const rng = Rng.fromSeed('calibration');
-  let actions = 0;
-  let games = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  while (performance.now() < deadline || games === 0) {
+  return timeGames(seconds, () => {
     let board: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];
     let player = 1;
+    let actions = 0;
     for (;;) {
       const legal: number[] = [];
       for (let i = 0; i < 9; i++) if (board[i] === 0) legal.push(i);
-      if (legal.length === 0 || won(board)) break;
-      const move = legal[rng.int(legal.length)]!;
+      if (legal.length === 0 || won(board)) return actions;
       const next = board.slice();
-      next[move] = player;
+      next[legal[rng.int(legal.length)]!] = player;
       board = next;
       player = 3 - player;
       actions++;
     }
-    games++;
-  }
-  const elapsed = (performance.now() - start) / 1000;
-  return {
-    actions,
-    games,
-    seconds: elapsed,
-    actionsPerSecond: actions / elapsed,
-    microsPerGame: (elapsed * 1e6) / games,
-  };
+  });
 }
