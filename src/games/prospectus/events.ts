@@ -1,6 +1,7 @@
 /**
- * Raw events. Some carry secrets (a drawn spell, a secret chamber addition, a reordered deck): only
- * viewEvent's per-viewer text ever leaves the engine.
+ * Raw events. Some carry secrets (a drawn spell, a secret chamber addition, a reordered deck, and
+ * with closed screens the quantity traded and each seat's dividend): only viewEvent's per-viewer text
+ * ever leaves the engine.
  */
 import type { Viewer, VisibleEvent } from '../../core/game.ts';
 import { COUNCIL_PRICES } from './data.ts';
@@ -16,7 +17,15 @@ export type ProspectusEvent =
   | { type: 'nudge'; seat: number; potion: number; steps: number }
   | { type: 'exchange'; seat: number; from: number; to: number }
   | { type: 'tribute'; seat: number; a: number; b: number }
-  | { type: 'transaction'; seat: number; kind: 'buy' | 'sell'; potion: number; n: number; price: number }
+  | {
+      type: 'transaction';
+      seat: number;
+      kind: 'buy' | 'sell';
+      potion: number;
+      n: number;
+      price: number;
+      open: boolean;
+    }
   | { type: 'play'; seat: number; spell: number; mode: 'cast' | 'council' | 'recharge' }
   | { type: 'announce'; seat: number; spell: number; params: number[] }
   | { type: 'interrupt'; seat: number }
@@ -36,7 +45,7 @@ export type ProspectusEvent =
   | { type: 'split'; potion: number; counts: number[] }
   | { type: 'bust'; potion: number; counts: number[] }
   | { type: 'reshuffle'; size: number }
-  | { type: 'dividend'; potion: number; perCube: number; paid: number[] }
+  | { type: 'dividend'; potion: number; perCube: number; paid: number[]; open: boolean }
   | { type: 'future-draw'; card: number; space: number }
   | { type: 'spell-draw'; seat: number; spell: number }
   | { type: 'turn'; seat: number; turn: number }
@@ -84,9 +93,16 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
             data: { seat: e.seat },
           };
     case 'transaction':
-      return pub(
-        `${who(e.seat, viewer)} ${e.kind === 'buy' ? 'buys' : 'sells'} ${e.n} ${potionName(e.potion)} at $${e.price} ($${e.n * e.price}).`,
-      );
+      // prospectus.hidden.screens: behind a closed screen only the colour, direction and price show.
+      return mine || e.open
+        ? pub(
+            `${who(e.seat, viewer)} ${e.kind === 'buy' ? 'buys' : 'sells'} ${e.n} ${potionName(e.potion)} at $${e.price} ($${e.n * e.price}).`,
+          )
+        : {
+            type: e.type,
+            text: `Seat ${e.seat} ${e.kind === 'buy' ? 'buys' : 'sells'} ${potionName(e.potion)} at $${e.price} each.`,
+            data: { seat: e.seat, kind: e.kind, potion: e.potion, price: e.price },
+          };
     case 'play':
       return pub(
         e.mode === 'cast'
@@ -139,10 +155,24 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
       );
     case 'reshuffle':
       return pub(`The future discards are shuffled back into the deck (${e.size} cards).`);
-    case 'dividend':
-      return pub(
-        `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${e.paid.map((m) => '$' + m).join('/')}.`,
-      );
+    case 'dividend': {
+      if (e.open)
+        return pub(
+          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${e.paid.map((m) => '$' + m).join('/')}.`,
+        );
+      // prospectus.hidden.screens: the rate is public, each seat's amount only its own.
+      const own = typeof viewer === 'number' ? e.paid[viewer] : undefined;
+      return {
+        type: e.type,
+        text:
+          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube.` +
+          (own === undefined ? '' : ` You receive $${own}.`),
+        data:
+          own === undefined
+            ? { potion: e.potion, perCube: e.perCube }
+            : { potion: e.potion, perCube: e.perCube, received: own },
+      };
+    }
     case 'future-draw':
       return pub(`New future card: ${cardText(e.card)}.`);
     case 'spell-draw':

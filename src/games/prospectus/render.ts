@@ -13,6 +13,7 @@ import { BLOCKED, FILLED } from './state.ts';
 import type { ProspectusAction } from './state.ts';
 import type { ProspectusView } from './view.ts';
 import { PERMUTATIONS } from './rules/spells.ts';
+import { REC_BUST, REC_BUY, REC_COUNCIL, REC_DIVIDEND, REC_SELL, REC_SPLIT } from './rules/record.ts';
 
 export const potionName = (p: number): string => POTIONS.value[p]?.name ?? `potion ${p}`;
 const short = (p: number): string => POTIONS.value[p]?.letter ?? '?';
@@ -109,12 +110,17 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   if (v.knownFuture.length)
     lines.push(`  You know the next: ${v.knownFuture.map((c) => '#' + c).join(', ')}`);
   lines.push('');
-  lines.push(`Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile`);
+  lines.push(
+    `Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile    Trades seen`,
+  );
   for (let seat = 0; seat < v.players; seat++) {
     const marker = seat === v.active ? '▶' : ' ';
+    const money = v.money[seat];
+    const cubes = v.cubes[seat];
     lines.push(
-      `${marker}${pad(seatName(seat, viewer), 10)} ${lpad('$' + v.money[seat], 6)}  ` +
-        `${v.cubes[seat]!.map((n) => lpad(n, 3)).join('')}  ${lpad(v.handSizes[seat]!, 4)} ${v.interrupts[seat] ? 'active' : 'spent'}`,
+      `${marker}${pad(seatName(seat, viewer), 10)} ${lpad(money === null || money === undefined ? '$?' : '$' + money, 6)}  ` +
+        `${cubes ? cubes.map((n) => lpad(n, 3)).join('') : lpad('?', 3).repeat(5)}  ${lpad(v.handSizes[seat]!, 4)} ` +
+        `${pad(v.interrupts[seat] ? 'active' : 'spent', 7)} ${cubes ? '' : recentTrades(v, seat)}`.trimEnd(),
     );
   }
   if (v.hand) lines.push(`Your spells: ${v.hand.map(spellName).join(', ')}`);
@@ -126,7 +132,10 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
         .join(', ')}`,
     );
   if (v.tx)
-    lines.push(`${seatName(v.tx.seat, viewer)} ${v.tx.kind}s ${potionName(v.tx.potion)}: up to ${v.tx.max}`);
+    lines.push(
+      `${seatName(v.tx.seat, viewer)} ${v.tx.kind}s ${potionName(v.tx.potion)}` +
+        (v.tx.max === null ? ' (quantity behind the screen)' : `: up to ${v.tx.max}`),
+    );
   if (v.phase === 'draft')
     lines.push(`Emerged cubes to draft: ${v.draftPool.map((n, p) => `${short(p)}×${n}`).join(' ')}`);
   if (v.played)
@@ -151,6 +160,24 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
       );
   }
   return lines.join('\n');
+}
+
+const RECORD_TEXT: Readonly<Record<number, (e: readonly number[]) => string>> = {
+  [REC_BUY]: (e) => `+${short(e[2]!)}@${e[3]}`,
+  [REC_SELL]: (e) => `-${short(e[2]!)}@${e[3]}`,
+  [REC_COUNCIL]: (e) => `C${short(e[2]!)}`,
+};
+
+/** The last few buys (+), sales (-) and council sales (C) the table saw from a closed screen. */
+function recentTrades(v: ProspectusView, seat: number): string {
+  const out: string[] = [];
+  for (let i = v.record.length - 1; i >= 0 && out.length < 6; i--) {
+    const e = v.record[i]!;
+    if (e[0] === REC_SPLIT || e[0] === REC_BUST || e[0] === REC_DIVIDEND) continue;
+    const text = RECORD_TEXT[e[0]!];
+    if (e[1] === seat && text) out.unshift(text(e));
+  }
+  return out.join(' ');
 }
 
 export function renderAction(a: ProspectusAction, v: ProspectusView): string {

@@ -60,6 +60,12 @@ export interface DropRecord {
   emerged: number[];
 }
 
+/** One node of the public screen record (see rules/record.ts), newest first. */
+export interface RecordNode {
+  e: number[];
+  up: RecordNode | null;
+}
+
 export interface FinalScore {
   chamber: number[];
   bonus: number[];
@@ -124,10 +130,15 @@ export interface ProspectusState {
   splits: number[];
   busts: number[];
   final: FinalScore | null;
+  /** Public record of screened moves (null with open screens or before any). */
+  record: RecordNode | null;
 }
 
 const int = z.number().int();
 const ints = z.array(int);
+const recordNode: z.ZodType<RecordNode> = z.lazy(() =>
+  z.strictObject({ e: ints, up: recordNode.nullable() }),
+);
 
 export const stateSchema = z.strictObject({
   rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
@@ -182,6 +193,7 @@ export const stateSchema = z.strictObject({
   splits: ints,
   busts: ints,
   final: z.strictObject({ chamber: ints, bonus: ints, selloff: ints }).nullable(),
+  record: recordNode.nullable(),
 }) as unknown as z.ZodType<ProspectusState, unknown>;
 
 const potion = int.min(0).max(4);
@@ -214,7 +226,7 @@ export const optionsSchema = z.strictObject({
     .length(10)
     .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
     .default([...DEFAULT_SPELL_DECK.value]),
-  /** Show what stands behind every screen (the figures are derivable from the public record anyway). */
+  /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
   openScreens: z.boolean().default(false),
 });
 export type ProspectusOptions = z.infer<typeof optionsSchema>;

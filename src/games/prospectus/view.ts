@@ -1,7 +1,9 @@
 /**
  * What one seat (or a spectator) knows. Hidden: other hands and draw piles, the future deck's order
- * beyond what the viewer has looked at, other seats' secret chamber additions. Money and cubes are
- * shown for everyone: every cube and dollar crosses a screen in plain sight (see docs/rules).
+ * beyond what the viewer has looked at, other seats' secret chamber additions, and — unless the
+ * `openScreens` option is on or the game is over — other seats' cubes and money and the quantities
+ * they trade. What the table saw cross the screens (colours, directions, prices, limits, revealed
+ * split/bust counts) is kept in `record`.
  */
 import type { Viewer } from '../../core/game.ts';
 import type { Rng } from '../../core/rng.ts';
@@ -16,15 +18,22 @@ import type {
   Reveal,
 } from './state.ts';
 import * as engineModule from './rules/engine.ts';
+import * as recordModule from './rules/record.ts';
+import * as samplerModule from './sampler.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
+const { recordEntries } = recordModule;
+const { resampleScreens } = samplerModule;
 
 export interface TrackSpaceView {
   space: number;
   card: number;
   demands: { potion: number; state: number }[];
 }
+
+/** A pending transaction; the limit (from the trader's money or cubes) only for the trader. */
+export type PendingTxView = Omit<PendingTx, 'max'> & { max: number | null };
 
 export interface ProspectusView {
   viewer: Viewer;
@@ -33,9 +42,12 @@ export interface ProspectusView {
   active: number;
   actor: number;
   turn: number;
-  screens: 'open' | 'tracked';
-  money: number[];
-  cubes: number[][];
+  screens: 'open' | 'closed';
+  /** Per seat; null behind a screen the viewer cannot see. */
+  money: (number | null)[];
+  cubes: (number[] | null)[];
+  /** The public record of screened moves, oldest first (rules/record.ts); empty with open screens. */
+  record: number[][];
   prices: number[];
   priceSpaces: number[];
   dividends: number[];
@@ -61,7 +73,7 @@ export interface ProspectusView {
   frozen: number[];
   draftPool: number[];
   ability: number;
-  tx: PendingTx | null;
+  tx: PendingTxView | null;
   played: PlayedSpell | null;
   interruptQueue: number[];
   emerged: number[] | null;
@@ -76,8 +88,19 @@ function isSeat(viewer: Viewer, players: number): viewer is number {
   return viewer !== 'spectator' && viewer >= 0 && viewer < players;
 }
 
+/** Whether `viewer` sees what stands behind `seat`'s screen. */
+export function seesScreen(s: ProspectusState, seat: number, viewer: Viewer): boolean {
+  return s.openScreens || s.phase === 'over' || seat === viewer;
+}
+
+function txView(s: ProspectusState, viewer: Viewer): PendingTxView | null {
+  if (!s.tx || seesScreen(s, s.tx.seat, viewer)) return s.tx;
+  return { ...s.tx, max: null };
+}
+
 export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
   const seat = isSeat(viewer, s.players) ? viewer : -1;
+  const sees = (other: number) => seesScreen(s, other, viewer);
   return {
     viewer,
     players: s.players,
@@ -85,9 +108,10 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
     active: s.active,
     actor: actorOf(s),
     turn: s.turn,
-    screens: s.openScreens ? 'open' : 'tracked',
-    money: s.money,
-    cubes: s.cubes,
+    screens: s.openScreens ? 'open' : 'closed',
+    money: s.money.map((m, other) => (sees(other) ? m : null)),
+    cubes: s.cubes.map((row, other) => (sees(other) ? row : null)),
+    record: recordEntries(s.record),
     prices: s.prices.map((space) => PRICE_BY_SPACE[space]!),
     priceSpaces: s.prices,
     dividends: s.dividends,
@@ -118,7 +142,7 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
     frozen: s.frozen,
     draftPool: s.draftPool,
     ability: s.ability,
-    tx: s.tx,
+    tx: txView(s, viewer),
     played: s.played,
     interruptQueue: s.interruptQueue,
     emerged: s.emerged,
@@ -133,7 +157,8 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
 /**
  * A world the viewer cannot tell from this one: unseen spells reshuffled among each other seat's hand
  * and draw pile (and the viewer's own draw pile), the unseen part of the future deck reshuffled, other
- * seats' secret chamber cubes redrawn, and a fresh RNG.
+ * seats' secret chamber cubes redrawn, other seats' cubes and money redrawn from the public record
+ * (sampler.ts), and a fresh RNG.
  */
 export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): ProspectusState {
   const seat = isSeat(viewer, s.players) ? viewer : -1;
@@ -157,5 +182,13 @@ export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): Pro
     for (let k = 0; k < total; k++) fresh[rng.int(5)]! += 1;
     return fresh;
   });
-  return { ...s, hands, draws, future, secret, rng: rng.fork().state() as ProspectusState['rng'] };
+  const screened = resampleScreens(s, seat, rng);
+  return {
+    ...screened,
+    hands,
+    draws,
+    future,
+    secret,
+    rng: rng.fork().state() as ProspectusState['rng'],
+  };
 }

@@ -127,6 +127,8 @@ describe('prospectus.market', () => {
       phase: 'play',
       active: 0,
       interrupts: [true, false, false, false],
+      // Open screens: steps nobody can use are skipped (closed screens would offer them with 'skip').
+      openScreens: true,
       cubes: s.cubes.map(() => [0, 0, 0, 0, 0]),
       money: [0, 0, 0, 0],
     };
@@ -151,6 +153,8 @@ describe('prospectus.future', () => {
       phase: 'play',
       active: 0,
       interrupts: [true, false, false, false],
+      // Open screens: steps nobody can use are skipped (closed screens would offer them with 'skip').
+      openScreens: true,
       cubes: s.cubes.map(() => [0, 0, 0, 0, 0]),
     };
     const { events, state } = act(t, { t: 'play', spell: t.hands[0]![0]!, mode: 'council' }, 0);
@@ -179,6 +183,8 @@ describe('prospectus.future', () => {
       phase: 'play',
       active: 0,
       interrupts: [true, false, false, false],
+      // Open screens: steps nobody can use are skipped (closed screens would offer them with 'skip').
+      openScreens: true,
       cubes: s.cubes.map(() => [0, 0, 0, 0, 0]),
       money: [0, 0, 0, 0],
     };

@@ -255,6 +255,8 @@ describe('prospectus.spell', () => {
         ...afterDraft(4, 'turn').hands.slice(1),
       ],
       interrupts: [false, false, false, false],
+      // Open screens: the second transaction, which nobody can use, is skipped.
+      openScreens: true,
       money: [0, 0, 0, 0],
       cubes: [
         [0, 0, 0, 0, 0],

@@ -8,13 +8,15 @@ import * as marketModule from './market.ts';
 import * as transactionModule from './transaction.ts';
 import type { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { POTION_ACTIONS } = actionsModule;
 const { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPACE } = dataModule;
-const { councilOptions } = councilModule;
+const { councilOptions, mayCouncil } = councilModule;
 const { advanceDividend } = futureCardModule;
 const { movePrice } = marketModule;
-const { txOptions } = transactionModule;
+const { mayTx, txOptions } = transactionModule;
+const { REC_BOUNTY, REC_EXCHANGE, note } = recordModule;
 
 const STEPS = [-2, -1, 1, 2] as const;
 
@@ -69,10 +71,25 @@ export function abilityOptions(s: ProspectusState, seat: number): ProspectusActi
   return ABILITY_OPTIONS[ABILITY_IDS[s.ability]!](s, seat);
 }
 
+/**
+ * Whether the ability step is offered. The abilities whose choices depend on the seller's cubes or
+ * money are judged publicly behind closed screens (prospectus.hidden.flow).
+ */
+export function abilityOffered(s: ProspectusState, seat: number): boolean {
+  if (!s.openScreens) {
+    const id = ABILITY_IDS[s.ability]!;
+    if (id === 'trade') return mayTx(s, seat, 0);
+    if (id === 'encore') return mayCouncil(s, seat);
+    if (id === 'exchange') return true;
+  }
+  return abilityOptions(s, seat).length > 0;
+}
+
 /** prospectus.ability.bounty: paid at once, no choice to make. */
 export function payBounty(w: Work, seat: number): void {
   w.arr('money')[seat]! += BOUNTY_DOLLARS.value;
   w.emit({ type: 'bounty', seat, amount: BOUNTY_DOLLARS.value });
+  note(w, [REC_BOUNTY, seat, BOUNTY_DOLLARS.value]);
 }
 
 /** Resolves an ability choice that needs no further step (trade and encore are handled by the flow). */
@@ -99,6 +116,7 @@ export function resolveAbility(w: Work, seat: number, action: ProspectusAction):
       cubes[action.from]! -= 1;
       cubes[action.to]! += 1;
       w.emit({ type: 'exchange', seat, from: action.from, to: action.to });
+      note(w, [REC_EXCHANGE, seat, action.from, action.to]);
       return;
     }
     case 'cubes': {

@@ -4,10 +4,12 @@ import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { COUNCIL_ACTIONS } = actionsModule;
 const { COUNCIL_PRICES, FUTURE_CARDS } = dataModule;
 const { FILLED, OPEN } = stateModule;
+const { REC_COUNCIL, note } = recordModule;
 
 /** The potion a demand space asks for, or -1 when the space holds no card. */
 export function demandPotion(s: ProspectusState, space: number, demand: number): number {
@@ -31,6 +33,14 @@ export function councilOptions(s: ProspectusState, seat: number): ProspectusActi
   return out;
 }
 
+/** Whether a council step is offered: behind closed screens, whenever any demand is open (prospectus.hidden.flow). */
+export function mayCouncil(s: ProspectusState, seat: number): boolean {
+  if (s.openScreens) return councilOptions(s, seat).length > 0;
+  for (let space = 0; space < s.track.length; space++)
+    if (s.track[space]! >= 0 && (s.dem[2 * space] === OPEN || s.dem[2 * space + 1] === OPEN)) return true;
+  return false;
+}
+
 export function isCouncilLegal(s: ProspectusState, seat: number, space: number, demand: number): boolean {
   if (!Number.isInteger(space) || space < 0 || space >= s.track.length || (demand !== 0 && demand !== 1))
     return false;
@@ -52,5 +62,6 @@ export function sellToCouncil(
   w.arr('dem')[2 * space + demand] = FILLED;
   w.arr('money')[seat]! += price;
   w.emit({ type: 'council-sale', seat, space, potion, price, ability });
+  note(w, [REC_COUNCIL, seat, potion, price]);
   return potion;
 }

@@ -13,6 +13,7 @@ import * as spellsModule from './spells.ts';
 import * as transactionModule from './transaction.ts';
 import { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
 const { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } = dataModule;
@@ -34,6 +35,8 @@ const { castSpell, finishExecution } = futureCardModule;
 const { dropIntoBall, knock } = marketModule;
 const { needsMoreParams, paramOptions, paramValues, playOptions, reorderOptions, reorderTop } = spellsModule;
 const { beginTx, completeTx, isFrozen, txOptions } = transactionModule;
+
+const { REC_DRAFT, note } = recordModule;
 
 const SKIP: ProspectusAction = SKIP_ACTION;
 
@@ -169,6 +172,7 @@ function performDraft(w: Work, seat: number, potion: number): void {
   w.row('cubes', seat)[potion]! += 1;
   s.draftPicks += 1;
   w.emit({ type: 'draft', seat, potion });
+  note(w, [REC_DRAFT, seat, potion]);
   if (s.draftPicks === s.players * START.value.draftCubes) {
     // prospectus.setup.draft: unclaimed cubes go back to the supply.
     s.draftPool = [0, 0, 0, 0, 0];

@@ -16,14 +16,14 @@ import type { Work } from './work.ts';
 import * as stateModule from '../state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { ABILITY_INDEX, CURRENT_SPACE, PLUS_THREE_EXTRA, SPELL_INDEX, START } = dataModule;
-const { abilityOptions, payBounty } = abilitiesModule;
-const { councilOptions } = councilModule;
+const { abilityOffered, payBounty } = abilitiesModule;
+const { mayCouncil } = councilModule;
 const { finishGame } = endModule;
 const { castSpell, startExecution } = futureCardModule;
 const { reshuffleFuture } = marketModule;
 const { firstUsableSpace } = setupModule;
 const { lookDepth, moveCardToCurrent, paramOptions, swapTokens } = spellsModule;
-const { hasTx } = transactionModule;
+const { mayTx } = transactionModule;
 const { BLOCKED, OPEN } = stateModule;
 
 export function plusExtra(s: ProspectusState): number {
@@ -51,7 +51,7 @@ export function startTurn(w: Work): void {
 
 export function enterCouncil(w: Work): void {
   w.s.phase = 'council';
-  if (councilOptions(w.s, w.s.active).length === 0) enterTx1(w);
+  if (!mayCouncil(w.s, w.s.active)) enterTx1(w);
 }
 
 export function enterAbility(w: Work, potion: number): void {
@@ -62,13 +62,13 @@ export function enterAbility(w: Work, potion: number): void {
   if (s.ability === ABILITY_INDEX.bounty) {
     payBounty(w, s.active);
     enterTx1(w);
-  } else if (abilityOptions(s, s.active).length === 0) enterTx1(w);
+  } else if (!abilityOffered(s, s.active)) enterTx1(w);
 }
 
 export function enterTx1(w: Work): void {
   w.s.ability = -1;
   w.s.phase = 'tx1';
-  if (!hasTx(w.s, w.s.active, 0)) w.s.phase = 'play';
+  if (!mayTx(w.s, w.s.active, 0)) w.s.phase = 'play';
 }
 
 /** After a card is played and its parameters announced. */
@@ -101,7 +101,7 @@ export function openInterrupts(w: Work): void {
 
 export function nextInterrupt(w: Work): void {
   const s = w.s;
-  while (s.interruptQueue.length > 0 && !hasTx(s, s.interruptQueue[0]!, 0))
+  while (s.interruptQueue.length > 0 && !mayTx(s, s.interruptQueue[0]!, 0))
     s.interruptQueue = s.interruptQueue.slice(1);
   if (s.interruptQueue.length > 0) {
     s.phase = 'interrupt';
@@ -116,7 +116,7 @@ function afterInterrupts(w: Work): void {
   const played = s.played!;
   if (played.mode === 'council') {
     s.phase = 'resell';
-    if (councilOptions(s, s.active).length === 0) beginExecution(w);
+    if (!mayCouncil(s, s.active)) beginExecution(w);
     return;
   }
   if (played.mode === 'cast') {
@@ -175,7 +175,7 @@ export function continueExecution(w: Work): void {
 
 export function enterTx2(w: Work): void {
   w.s.phase = 'tx2';
-  if (!hasTx(w.s, w.s.active, plusExtra(w.s))) replenish(w);
+  if (!mayTx(w.s, w.s.active, plusExtra(w.s))) replenish(w);
 }
 
 /** Draws the top future card; peeks shift with the deck. Reshuffles the discards when the deck is empty. */

@@ -4,10 +4,12 @@ import * as stateModule from '../state.ts';
 import type { ProspectusState } from '../state.ts';
 import * as marketModule from './market.ts';
 import type { Work } from './work.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { DIVIDEND_BY_SPACE, DIVIDEND_TRIGGER, FUTURE_CARDS, SPELL_INDEX } = dataModule;
 const { FILLED, OPEN } = stateModule;
 const { applyMarketResults, dropIntoBall, movePrice } = marketModule;
+const { REC_DIVIDEND, note } = recordModule;
 
 /** The spell cast this turn (cast mode only), or -1. */
 export function castSpell(s: ProspectusState): number {
@@ -29,7 +31,8 @@ export function advanceDividend(w: Work, potion: number): void {
   const paid = w.s.cubes.map((row) => row[potion]! * perCube);
   const money = w.arr('money');
   for (let seat = 0; seat < paid.length; seat++) money[seat]! += paid[seat]!;
-  w.emit({ type: 'dividend', potion, perCube, paid });
+  w.emit({ type: 'dividend', potion, perCube, paid, open: w.s.openScreens });
+  note(w, [REC_DIVIDEND, -1, potion, perCube]);
   movePrice(w, potion, -1);
 }
 

@@ -5,8 +5,10 @@
 import * as dataModule from '../data.ts';
 import type { Rng } from '../../../core/rng.ts';
 import type { Work } from './work.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { CRYSTAL_BALL, PRICE_BY_SPACE, START_SPACE, TOP_SPACE } = dataModule;
+const { REC_BUST, REC_SPLIT, note } = recordModule;
 
 /** Shuffles the future discard pile back into the draw deck; nobody knows the new order. */
 export function reshuffleFuture(w: Work): void {
@@ -29,6 +31,7 @@ function split(w: Work, potion: number): void {
   w.arr('splits')[potion]! += 1;
   w.s.lastReveal = { kind: 'split', potion, counts };
   w.emit({ type: 'split', potion, counts });
+  note(w, [REC_SPLIT, -1, potion, ...counts]);
   reshuffleFuture(w);
 }
 
@@ -40,6 +43,7 @@ function bust(w: Work, potion: number): void {
   w.arr('busts')[potion]! += 1;
   w.s.lastReveal = { kind: 'bust', potion, counts };
   w.emit({ type: 'bust', potion, counts });
+  note(w, [REC_BUST, -1, potion, ...counts]);
   reshuffleFuture(w);
 }
 

@@ -100,5 +100,6 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     splits: five(),
     busts: five(),
     final: null,
+    record: null,
   };
 }

@@ -3,9 +3,11 @@ import * as dataModule from '../data.ts';
 import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
 import type { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
+import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { BUY_ACTIONS, SELL_ACTIONS } = actionsModule;
 const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
+const { REC_BUY, REC_SELL, note } = recordModule;
 
 /** prospectus.spell.freeze: a frozen potion can be neither bought nor sold by anyone. */
 export function isFrozen(s: ProspectusState, potion: number): boolean {
@@ -36,6 +38,18 @@ export function hasTx(s: ProspectusState, seat: number, extra: number): boolean 
   return false;
 }
 
+/**
+ * Whether a step should offer `seat` a transaction. With open screens only possible ones count; behind
+ * closed screens the table cannot tell whether a seat can afford or owns anything, so the step is
+ * offered (possibly with nothing but 'skip') unless every potion is frozen — skipping it would reveal
+ * the seat's holdings through the turn's flow (prospectus.hidden.flow).
+ */
+export function mayTx(s: ProspectusState, seat: number, extra: number): boolean {
+  if (s.openScreens) return hasTx(s, seat, extra);
+  for (let potion = 0; potion < 5; potion++) if (!isFrozen(s, potion)) return true;
+  return false;
+}
+
 export function beginTx(
   w: Work,
   seat: number,
@@ -45,6 +59,14 @@ export function beginTx(
   then: TxReturn,
 ): void {
   w.s.tx = { seat, kind, potion, max: txMax(w.s, seat, kind, potion, extra), then };
+  // The colour, direction, price and limit in force are public; the quantity chosen next is not.
+  const space = w.s.prices[potion]!;
+  note(
+    w,
+    kind === 'buy'
+      ? [REC_BUY, seat, potion, PRICE_BY_SPACE[space]!, LIMIT_BY_SPACE[space]! + extra]
+      : [REC_SELL, seat, potion, PRICE_BY_SPACE[space]!],
+  );
   w.s.phase = 'qty';
 }
 
@@ -55,5 +77,13 @@ export function completeTx(w: Work, n: number): void {
   const sign = tx.kind === 'buy' ? 1 : -1;
   w.row('cubes', tx.seat)[tx.potion]! += sign * n;
   w.arr('money')[tx.seat]! -= sign * n * price;
-  w.emit({ type: 'transaction', seat: tx.seat, kind: tx.kind, potion: tx.potion, n, price });
+  w.emit({
+    type: 'transaction',
+    seat: tx.seat,
+    kind: tx.kind,
+    potion: tx.potion,
+    n,
+    price,
+    open: w.s.openScreens,
+  });
 }

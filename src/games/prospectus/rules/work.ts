@@ -91,6 +91,7 @@ function copyState(s: ProspectusState): ProspectusState {
     splits: s.splits,
     busts: s.busts,
     final: s.final,
+    record: s.record,
   };
 }
 
