@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/rng.ts';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
-import { afterDraft, fresh } from './helpers.ts';
+import { afterDraft } from './helpers.ts';
 
 describe('prospectus.hidden', () => {
   it('prospectus.hidden.hands: a seat sees its own hand, only sizes of the others', () => {
@@ -58,13 +58,5 @@ describe('prospectus.hidden', () => {
     expect(prospectus.viewEvent(event, 2)?.text).toMatch(/Freeze/);
     expect(prospectus.viewEvent(event, 1)?.text).not.toMatch(/Freeze/);
     expect(JSON.stringify(prospectus.viewEvent(event, 'spectator'))).not.toContain('"spell"');
-  });
-
-  it('prospectus.hidden.screens: money and cubes are shown (derivable from public moves); openScreens only relabels', () => {
-    const hidden = fresh(3, 'screens');
-    const open = fresh(3, 'screens', { openScreens: true });
-    expect(prospectus.view(hidden, 1).money).toEqual([100, 100, 100]);
-    expect(prospectus.view(hidden, 'spectator').screens).toBe('tracked');
-    expect(prospectus.view(open, 'spectator').screens).toBe('open');
   });
 });

@@ -1,0 +1,255 @@
+/** prospectus.hidden.screens / .flow / .resample: what stands behind a player screen stays there. */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/rng.ts';
+import { prospectus } from '../../../src/games/prospectus/index.ts';
+import type { ProspectusEvent } from '../../../src/games/prospectus/events.ts';
+import type { ProspectusState } from '../../../src/games/prospectus/state.ts';
+import { OPEN } from '../../../src/games/prospectus/state.ts';
+import { REC_BUY, REC_SELL, recordEntries } from '../../../src/games/prospectus/rules/record.ts';
+import { drawSeat } from '../../../src/games/prospectus/sampler.ts';
+import { act, afterDraft, legal } from './helpers.ts';
+
+/** Random play that prefers transactions of the largest size, so screens fill up. */
+function play(
+  s: ProspectusState,
+  steps: number,
+  seed: string,
+  until?: (events: ProspectusEvent[]) => boolean,
+) {
+  const rng = Rng.fromSeed(seed);
+  let events: ProspectusEvent[] = [];
+  for (let i = 0; i < steps && prospectus.actors(s).length; i++) {
+    const seat = prospectus.actors(s)[0]!;
+    const options = legal(s, seat);
+    const tx = options.filter((a) => a.t === 'tx');
+    const pick =
+      s.phase === 'qty'
+        ? options[options.length - 1]!
+        : tx.length && rng.next() < 0.7
+          ? rng.pick(tx)
+          : rng.pick(options);
+    const result = prospectus.applyTrusted(s, seat, pick);
+    s = result.state;
+    events = result.events;
+    if (until?.(events)) break;
+  }
+  return { state: s, events };
+}
+
+const midGame = (players: number, seed: string, options: Record<string, unknown> = {}) =>
+  play(afterDraft(players, seed, options), 60, seed).state;
+
+const key = (money: number, cubes: readonly number[]) => `${money}:${cubes.join(',')}`;
+
+describe('prospectus.hidden.screens', () => {
+  it('by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
+    const s = midGame(4, 'closed');
+    expect(s.phase).not.toBe('over');
+    for (let viewer = 0; viewer < 4; viewer++) {
+      const v = prospectus.view(s, viewer);
+      expect(v.screens).toBe('closed');
+      for (let other = 0; other < 4; other++) {
+        expect(v.money[other]).toBe(other === viewer ? s.money[other] : null);
+        expect(v.cubes[other]).toEqual(other === viewer ? s.cubes[other] : null);
+      }
+    }
+    const spectator = prospectus.view(s, 'spectator');
+    expect(spectator.money).toEqual([null, null, null, null]);
+    expect(spectator.cubes).toEqual([null, null, null, null]);
+    // The record holds colours, directions, prices and limits, never a quantity.
+    expect(spectator.record.some((e) => e[0] === REC_BUY || e[0] === REC_SELL)).toBe(true);
+    const text = prospectus.render.view(spectator, 'spectator');
+    expect(text).toContain('$?');
+  });
+
+  it('the renderer shows a seat its own money and hides the others', () => {
+    const s = { ...afterDraft(3, 'render'), money: [123, 456, 789] };
+    const text = prospectus.render.view(prospectus.view(s, 0), 0);
+    expect(text).toContain('$123');
+    expect(text).not.toContain('$456');
+    expect(text).not.toContain('$789');
+  });
+
+  it('with openScreens every seat and the spectator see everything', () => {
+    const s = midGame(4, 'open', { openScreens: true });
+    const v = prospectus.view(s, 'spectator');
+    expect(v.screens).toBe('open');
+    expect(v.money).toEqual(s.money);
+    expect(v.cubes).toEqual(s.cubes);
+    expect(v.record).toEqual([]);
+    const world = prospectus.resample(s, 1, Rng.fromSeed('open-world'));
+    expect(world.money).toEqual(s.money);
+    expect(world.cubes).toEqual(s.cubes);
+  });
+
+  it('at the end everything is revealed', () => {
+    const s = play(afterDraft(3, 'end'), 5000, 'end').state;
+    expect(s.phase).toBe('over');
+    expect(prospectus.view(s, 'spectator').money).toEqual(s.money);
+  });
+
+  it('a transaction reads without its quantity for other seats, with it for the trader', () => {
+    const event: ProspectusEvent = {
+      type: 'transaction',
+      seat: 2,
+      kind: 'buy',
+      potion: 0,
+      n: 3,
+      price: 17,
+      open: false,
+    };
+    const one = { ...event, n: 1 };
+    for (const viewer of [0, 1, 3, 'spectator'] as const) {
+      const seen = prospectus.viewEvent(event, viewer)!;
+      expect(seen).toEqual(prospectus.viewEvent(one, viewer));
+      expect(seen.text).toMatch(/Owl Spit/);
+      expect(seen.text).not.toMatch(/\b3\b|\$51/);
+      expect(seen.data).not.toHaveProperty('n');
+    }
+    expect(prospectus.viewEvent(event, 2)!.text).toMatch(/3 Owl Spit.*\$51/);
+    expect(prospectus.viewEvent({ ...event, open: true }, 0)!.text).toMatch(/3 Owl Spit/);
+  });
+
+  it('a dividend announces the potion and rate; each seat reads only its own amount', () => {
+    const event: ProspectusEvent = {
+      type: 'dividend',
+      potion: 2,
+      perCube: 5,
+      paid: [10, 35, 0],
+      open: false,
+    };
+    expect(prospectus.viewEvent(event, 1)!.text).toMatch(/\$5 dividend per cube.*You receive \$35/);
+    expect(prospectus.viewEvent(event, 1)!.text).not.toMatch(/\$10\b/);
+    const spectator = prospectus.viewEvent(event, 'spectator')!;
+    expect(spectator.text).not.toMatch(/\$35|\$10\b/);
+    expect(JSON.stringify(spectator.data)).not.toContain('35');
+  });
+
+  it('events of a real purchase differ between seats: the trader reads the quantity, the others not', () => {
+    let s = afterDraft(4, 'buy');
+    s = { ...s, phase: 'tx1', dem: s.dem.map(() => OPEN) };
+    const chosen = act(s, { t: 'tx', kind: 'buy', potion: 1 }, 0).state;
+    expect(prospectus.view(chosen, 0).tx!.max).toBe(3);
+    expect(prospectus.view(chosen, 1).tx!.max).toBeNull();
+    const { events } = act(chosen, { t: 'qty', n: 2 }, 0);
+    const tx = events.find((e) => e.type === 'transaction')!;
+    expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/buys 2 Pixie Dust/);
+    expect(prospectus.viewEvent(tx, 1)!.text).toBe('Seat 0 buys Pixie Dust at $20 each.');
+  });
+});
+
+describe('prospectus.hidden.flow', () => {
+  it('closed screens: a seat with nothing to sell still gets the council and transaction steps', () => {
+    const s = afterDraft(4, 'flow');
+    const broke = {
+      ...s,
+      phase: 'play' as const,
+      active: 0,
+      interrupts: [false, true, false, false],
+      money: [100, 0, 100, 100],
+      cubes: s.cubes.map(() => [0, 0, 0, 0, 0]),
+    };
+    const played = act(broke, { t: 'play', spell: broke.hands[0]![0]!, mode: 'recharge' }, 0).state;
+    // Seat 1 can neither buy nor sell, yet is asked, so the table learns nothing from the flow.
+    expect(played.phase).toBe('interrupt');
+    expect(legal(played, 1)).toEqual([{ t: 'skip' }]);
+    // With open screens, the same seat is passed over.
+    const open = act(
+      { ...broke, openScreens: true },
+      { t: 'play', spell: broke.hands[0]![0]!, mode: 'recharge' },
+      0,
+    );
+    expect(open.state.phase).not.toBe('interrupt');
+  });
+});
+
+describe('prospectus.hidden.resample', () => {
+  it('worlds for one seat redraw the opponents’ holdings and keep the seat’s own', () => {
+    const s = midGame(4, 'worlds');
+    const v0 = prospectus.view(s, 0);
+    const seen = new Map<number, Set<string>>([1, 2, 3].map((o) => [o, new Set<string>()]));
+    let differsFromTruth = false;
+    for (let i = 0; i < 30; i++) {
+      const world = prospectus.resample(s, 0, Rng.fromSeed(`world${i}`));
+      expect(world.money[0]).toBe(s.money[0]);
+      expect(world.cubes[0]).toEqual(s.cubes[0]);
+      expect(prospectus.view(world, 0)).toEqual(v0);
+      for (const other of [1, 2, 3]) {
+        expect(world.money[other]).toBeGreaterThanOrEqual(0);
+        expect(world.cubes[other]!.every((n) => n >= 0)).toBe(true);
+        seen.get(other)!.add(key(world.money[other]!, world.cubes[other]!));
+        if (key(world.money[other]!, world.cubes[other]!) !== key(s.money[other]!, s.cubes[other]!))
+          differsFromTruth = true;
+      }
+    }
+    expect(differsFromTruth).toBe(true);
+    expect([1, 2, 3].some((o) => seen.get(o)!.size > 3)).toBe(true);
+  });
+
+  it('worlds keep every count revealed by a split or bust', () => {
+    let found: { state: ProspectusState; potion: number; after: number[] } | null = null;
+    for (let g = 0; g < 60 && !found; g++) {
+      const { state, events } = play(afterDraft(4, `reveal${g}`), 3000, `reveal${g}`, (evs) =>
+        evs.some((e) => (e.type === 'split' || e.type === 'bust') && e.counts.slice(1).some((n) => n > 0)),
+      );
+      const reveal = events.find((e) => e.type === 'split' || e.type === 'bust');
+      if (reveal && (reveal.type === 'split' || reveal.type === 'bust')) {
+        // Only when nothing else moved that potion after the reveal within the same action.
+        const later = events.slice(events.indexOf(reveal) + 1);
+        if (later.some((e) => (e.type === 'split' || e.type === 'bust') && e.potion === reveal.potion))
+          continue;
+        const after = reveal.counts.map((n) => (reveal.type === 'split' ? 2 * n : 0));
+        if (after.every((n, seat) => state.cubes[seat]![reveal.potion] === n))
+          found = { state, potion: reveal.potion, after };
+      }
+    }
+    expect(found).not.toBeNull();
+    const { state, potion, after } = found!;
+    for (let i = 0; i < 20; i++) {
+      const world = prospectus.resample(state, 0, Rng.fromSeed(`reveal-world${i}`));
+      expect(world.cubes.map((row) => row[potion])).toEqual(after);
+      const spectatorWorld = prospectus.resample(state, 'spectator', Rng.fromSeed(`reveal-spec${i}`));
+      expect(spectatorWorld.cubes.map((row) => row[potion])).toEqual(after);
+    }
+  });
+
+  it('a pending opponent purchase gets a limit its drawn money allows', () => {
+    const s = afterDraft(4, 'pending');
+    const chosen = act({ ...s, phase: 'tx1', active: 0 }, { t: 'tx', kind: 'buy', potion: 3 }, 0).state;
+    for (let i = 0; i < 10; i++) {
+      const world = prospectus.resample(chosen, 2, Rng.fromSeed(`pending${i}`));
+      expect(world.tx!.max).toBeGreaterThanOrEqual(1);
+      expect(world.tx!.max * 20).toBeLessThanOrEqual(world.money[0]!);
+      expect(prospectus.view(world, 2)).toEqual(prospectus.view(chosen, 2));
+    }
+  });
+
+  it('the sampler replays the public record: a known history gives the only consistent holdings', () => {
+    // Seat 0 drafts two Owl Spit, buys at $20 (limit 3), then a split reveals 4: it must have bought 2.
+    const record = [
+      [0, 0, 0],
+      [0, 0, 0],
+      [4, 0, 0, 20, 3],
+      [7, -1, 0, 4, 0, 0],
+    ];
+    for (let i = 0; i < 5; i++) {
+      const draw = drawSeat(record, 0, false, Rng.fromSeed(`known${i}`));
+      expect(draw).toEqual({ money: 60, cubes: [8, 0, 0, 0, 0], pendingMax: 0, fallback: false });
+    }
+    // Without the reveal any purchase of 1 to 3 is possible, and all of them turn up.
+    const sizes = new Set<number>();
+    for (let i = 0; i < 60; i++)
+      sizes.add(drawSeat(record.slice(0, 3), 0, false, Rng.fromSeed(`free${i}`)).cubes[0]!);
+    expect([...sizes].sort()).toEqual([3, 4, 5]);
+  });
+
+  it('resampled worlds never read the true quantities: a changed truth gives the same worlds', () => {
+    const s = midGame(3, 'truth');
+    const altered = { ...s, money: s.money.map((m, seat) => (seat === 0 ? m : m + 1000)) };
+    const a = prospectus.resample(s, 0, Rng.fromSeed('same'));
+    const b = prospectus.resample(altered, 0, Rng.fromSeed('same'));
+    expect(b.money).toEqual(a.money);
+    expect(b.cubes).toEqual(a.cubes);
+    expect(recordEntries(s.record).length).toBeGreaterThan(9);
+  });
+});
