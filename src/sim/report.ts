@@ -34,6 +34,18 @@ function splitKey(key: string): [string, string] {
   return dot < 0 ? ['figures', key] : [key.slice(0, dot), key.slice(dot + 1)];
 }
 
+/**
+ * Figures keyed by seat (`vp.3`, `money.sector.0`) are relabelled with the bot in that seat, so that
+ * averages over rotated line-ups compare bots rather than seats.
+ */
+function lineLabel(line: string, bots: readonly string[]): string {
+  const match = /^(?:(.*)\.)?(\d+)$/.exec(line);
+  if (!match) return line;
+  const bot = bots[Number(match[2])];
+  if (bot === undefined) return line;
+  return match[1] ? `${match[1]} · ${bot}` : bot;
+}
+
 function overviewCharts(
   summary: SimSummary,
   ratings: readonly Rating[],
@@ -117,7 +129,8 @@ function gameCharts(results: readonly GameResult[]): Chart[] {
   for (const r of ok) {
     for (const point of r.series) {
       for (const [key, value] of Object.entries(point.values)) {
-        const [group, line] = splitKey(key);
+        const [group, rawLine] = splitKey(key);
+        const line = lineLabel(rawLine, r.bots);
         const lines = seriesGroups.get(group) ?? new Map<string, Map<number, number[]>>();
         const byClock = lines.get(line) ?? new Map<number, number[]>();
         byClock.set(point.clock, [...(byClock.get(point.clock) ?? []), value]);
@@ -147,7 +160,11 @@ function gameCharts(results: readonly GameResult[]): Chart[] {
       const sampleValues = sample.series.flatMap((p) =>
         Object.entries(p.values)
           .filter(([k]) => splitKey(k)[0] === group)
-          .map(([k, value]) => ({ line: splitKey(k)[1], clock: p.clock, value })),
+          .map(([k, value]) => ({
+            line: `${splitKey(k)[1]} (${lineLabel(splitKey(k)[1], sample.bots)})`,
+            clock: p.clock,
+            value,
+          })),
       );
       charts.push({
         title: `${group} in one game (game ${sample.index}, seed ${sample.seed})`,
@@ -166,7 +183,8 @@ function gameCharts(results: readonly GameResult[]): Chart[] {
   const finalGroups = new Map<string, { line: string; value: number }[]>();
   for (const r of ok) {
     for (const [key, value] of Object.entries(r.final)) {
-      const [group, line] = splitKey(key);
+      const [group, rawLine] = splitKey(key);
+      const line = lineLabel(rawLine, r.bots);
       finalGroups.set(group, [...(finalGroups.get(group) ?? []), { line, value }]);
     }
   }
