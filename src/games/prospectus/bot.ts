@@ -3,7 +3,9 @@
  * arrows times the share of cubes that usually emerge, council verdicts, dividends due), plus the
  * council bonus it already carries. The bot tries each legal action on a few worlds drawn from its
  * own information (never the real state), follows its own forced follow-up choices greedily, and
- * keeps the action whose resulting worth is highest on average.
+ * keeps the action whose resulting worth is highest on average. Behind closed screens the rivals'
+ * cubes and money in those worlds are draws from the public record (sampler.ts), so the rival term
+ * of the margin is an estimate, never the true figure.
  */
 import type { BotFactory } from '../../core/bot.ts';
 import { Rng } from '../../core/rng.ts';

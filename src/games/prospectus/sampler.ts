@@ -21,7 +21,7 @@
 import type { Rng } from '../../core/rng.ts';
 import * as dataModule from './data.ts';
 import * as recordModule from './rules/record.ts';
-import type { ProspectusState } from './state.ts';
+import type { ProspectusState, RecordNode } from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { START } = dataModule;
 const {
@@ -198,15 +198,49 @@ export function entriesFor(all: readonly number[][], seat: number): number[][] {
   return all.filter((e) => e[1] === seat || e[1] === -1);
 }
 
-/** A draw of `seat`'s cubes and money consistent with the public record. */
-export function drawSeat(all: readonly number[][], seat: number, pending: boolean, rng: Rng): SeatDraw {
+interface SeatPrep {
+  entries: number[][];
+  lo: number[];
+  hi: number[];
+}
+
+function prepare(all: readonly number[][], seat: number): SeatPrep {
   const entries = entriesFor(all, seat);
-  const { lo, hi } = feasibleIntervals(entries, seat);
+  return { entries, ...feasibleIntervals(entries, seat) };
+}
+
+function drawPrepared(prep: SeatPrep, seat: number, pending: boolean, rng: Rng): SeatDraw {
   for (let t = 0; t < TRIES; t++) {
-    const draw = replay(entries, seat, lo, hi, pending, rng);
+    const draw = replay(prep.entries, seat, prep.lo, prep.hi, pending, rng);
     if (draw) return draw;
   }
-  return replay(entries, seat, lo, hi, pending, null)!;
+  return replay(prep.entries, seat, prep.lo, prep.hi, pending, null)!;
+}
+
+/** A draw of `seat`'s cubes and money consistent with the public record. */
+export function drawSeat(all: readonly number[][], seat: number, pending: boolean, rng: Rng): SeatDraw {
+  return drawPrepared(prepare(all, seat), seat, pending, rng);
+}
+
+/**
+ * Search resamples the same state many times; the record is immutable, so its per-seat preparation is
+ * memoised on the record node (a pure cache: same node, same result).
+ */
+const PREPARED = new WeakMap<RecordNode, SeatPrep[]>();
+
+function prepared(record: RecordNode | null, seat: number): SeatPrep {
+  if (!record) return prepare([], seat);
+  let cached = PREPARED.get(record);
+  if (!cached) {
+    cached = [];
+    PREPARED.set(record, cached);
+  }
+  let prep = cached[seat];
+  if (!prep) {
+    const all = recordEntries(record);
+    prep = cached[seat] = prepare(all, seat);
+  }
+  return prep;
 }
 
 /**
@@ -215,14 +249,13 @@ export function drawSeat(all: readonly number[][], seat: number, pending: boolea
  */
 export function resampleScreens(s: ProspectusState, keep: number, rng: Rng): ProspectusState {
   if (s.openScreens || s.phase === 'over') return s;
-  const all = recordEntries(s.record);
   const money = s.money.slice();
   const cubes = s.cubes.slice();
   let tx = s.tx;
   for (let seat = 0; seat < s.players; seat++) {
     if (seat === keep) continue;
     const pending = s.phase === 'qty' && s.tx !== null && s.tx.seat === seat;
-    const draw = drawSeat(all, seat, pending, rng);
+    const draw = drawPrepared(prepared(s.record, seat), seat, pending, rng);
     money[seat] = draw.money;
     cubes[seat] = draw.cubes;
     if (pending) tx = { ...s.tx!, max: draw.pendingMax };

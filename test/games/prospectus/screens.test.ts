@@ -42,7 +42,7 @@ const midGame = (players: number, seed: string, options: Record<string, unknown>
 const key = (money: number, cubes: readonly number[]) => `${money}:${cubes.join(',')}`;
 
 describe('prospectus.hidden.screens', () => {
-  it('by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
+  it('prospectus.hidden.screens and .record: by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
     const s = midGame(4, 'closed');
     expect(s.phase).not.toBe('over');
     for (let viewer = 0; viewer < 4; viewer++) {
@@ -62,7 +62,7 @@ describe('prospectus.hidden.screens', () => {
     expect(text).toContain('$?');
   });
 
-  it('the renderer shows a seat its own money and hides the others', () => {
+  it('prospectus.hidden.screens: the renderer shows a seat its own money and hides the others', () => {
     const s = { ...afterDraft(3, 'render'), money: [123, 456, 789] };
     const text = prospectus.render.view(prospectus.view(s, 0), 0);
     expect(text).toContain('$123');
@@ -70,7 +70,7 @@ describe('prospectus.hidden.screens', () => {
     expect(text).not.toContain('$789');
   });
 
-  it('with openScreens every seat and the spectator see everything', () => {
+  it('prospectus.hidden.screens: with openScreens every seat and the spectator see everything', () => {
     const s = midGame(4, 'open', { openScreens: true });
     const v = prospectus.view(s, 'spectator');
     expect(v.screens).toBe('open');
@@ -82,13 +82,13 @@ describe('prospectus.hidden.screens', () => {
     expect(world.cubes).toEqual(s.cubes);
   });
 
-  it('at the end everything is revealed', () => {
+  it('prospectus.hidden.screens.end: at the end everything is revealed', () => {
     const s = play(afterDraft(3, 'end'), 5000, 'end').state;
     expect(s.phase).toBe('over');
     expect(prospectus.view(s, 'spectator').money).toEqual(s.money);
   });
 
-  it('a transaction reads without its quantity for other seats, with it for the trader', () => {
+  it('prospectus.hidden.screens.transaction: a transaction reads without its quantity for other seats, with it for the trader', () => {
     const event: ProspectusEvent = {
       type: 'transaction',
       seat: 2,
@@ -110,7 +110,23 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.viewEvent({ ...event, open: true }, 0)!.text).toMatch(/3 Owl Spit/);
   });
 
-  it('a dividend announces the potion and rate; each seat reads only its own amount', () => {
+  it('prospectus.hidden.screens.start, .council and .fixed: drafts, council sales, bounties and exchanges read the same for all', () => {
+    const events: ProspectusEvent[] = [
+      { type: 'draft', seat: 1, potion: 3 },
+      { type: 'council-sale', seat: 1, space: 2, potion: 3, price: 20, ability: true },
+      { type: 'bounty', seat: 1, amount: 10 },
+      { type: 'exchange', seat: 1, from: 3, to: 4 },
+    ];
+    for (const e of events) {
+      const text = prospectus.viewEvent(e, 'spectator')!.text;
+      expect(prospectus.viewEvent(e, 0)!.text).toBe(text);
+      expect(text).toMatch(/Seat 1/);
+    }
+    expect(prospectus.viewEvent(events[1]!, 'spectator')!.text).toMatch(/Troll Sweat.*\$20/);
+    expect(prospectus.viewEvent(events[2]!, 2)!.text).toMatch(/\$10/);
+  });
+
+  it('prospectus.hidden.screens.dividend: a dividend announces the potion and rate; each seat reads only its own amount', () => {
     const event: ProspectusEvent = {
       type: 'dividend',
       potion: 2,
@@ -125,7 +141,7 @@ describe('prospectus.hidden.screens', () => {
     expect(JSON.stringify(spectator.data)).not.toContain('35');
   });
 
-  it('events of a real purchase differ between seats: the trader reads the quantity, the others not', () => {
+  it('prospectus.hidden.screens.transaction: events of a real purchase differ between seats: the trader reads the quantity, the others not', () => {
     let s = afterDraft(4, 'buy');
     s = { ...s, phase: 'tx1', dem: s.dem.map(() => OPEN) };
     const chosen = act(s, { t: 'tx', kind: 'buy', potion: 1 }, 0).state;
@@ -139,7 +155,7 @@ describe('prospectus.hidden.screens', () => {
 });
 
 describe('prospectus.hidden.flow', () => {
-  it('closed screens: a seat with nothing to sell still gets the council and transaction steps', () => {
+  it('prospectus.hidden.flow: closed screens: a seat with nothing to sell still gets the council and transaction steps', () => {
     const s = afterDraft(4, 'flow');
     const broke = {
       ...s,
@@ -186,7 +202,7 @@ describe('prospectus.hidden.resample', () => {
     expect([1, 2, 3].some((o) => seen.get(o)!.size > 3)).toBe(true);
   });
 
-  it('worlds keep every count revealed by a split or bust', () => {
+  it('prospectus.hidden.screens.reveal: worlds keep every count revealed by a split or bust', () => {
     let found: { state: ProspectusState; potion: number; after: number[] } | null = null;
     for (let g = 0; g < 60 && !found; g++) {
       const { state, events } = play(afterDraft(4, `reveal${g}`), 3000, `reveal${g}`, (evs) =>
@@ -213,7 +229,7 @@ describe('prospectus.hidden.resample', () => {
     }
   });
 
-  it('a pending opponent purchase gets a limit its drawn money allows', () => {
+  it('prospectus.hidden.sampler: a pending opponent purchase gets a limit its drawn money allows', () => {
     const s = afterDraft(4, 'pending');
     const chosen = act({ ...s, phase: 'tx1', active: 0 }, { t: 'tx', kind: 'buy', potion: 3 }, 0).state;
     for (let i = 0; i < 10; i++) {
@@ -224,7 +240,7 @@ describe('prospectus.hidden.resample', () => {
     }
   });
 
-  it('the sampler replays the public record: a known history gives the only consistent holdings', () => {
+  it('prospectus.hidden.sampler: the sampler replays the public record: a known history gives the only consistent holdings', () => {
     // Seat 0 drafts two Owl Spit, buys at $20 (limit 3), then a split reveals 4: it must have bought 2.
     const record = [
       [0, 0, 0],
