@@ -10,7 +10,9 @@
  * 2. Forwards, it picks each hidden quantity uniformly among the values that respect the buy limit in
  *    force, the money available, the cubes owned, and that keep the holdings inside the next interval.
  *    Only money can then make a later step impossible (a purchase that must happen but cannot be
- *    afforded); such a draw is rejected and retried a bounded number of times.
+ *    afforded); such a draw is rejected and retried a bounded number of times, the second half of
+ *    the tries leaning to the lower half of each purchase range and the upper half of each sale
+ *    range (keeping more money for later forced purchases).
  * 3. If every try fails, a deterministic completion is used: the smallest feasible purchase and the
  *    largest feasible sale each time (keeping as much money as possible), clamped to what is
  *    affordable, and holdings set to the revealed counts at splits and busts. It never looks at the
@@ -112,6 +114,7 @@ function replay(
   hi: readonly number[],
   pending: boolean,
   rng: Rng | null,
+  lean: boolean,
 ): SeatDraw | null {
   const h = [0, 0, 0, 0, 0];
   let money: number = START.value.money;
@@ -151,7 +154,7 @@ function replay(
         const bot = Math.max(1, lo[after]! - h[p]!);
         const top = Math.min(cap, hi[after]! - h[p]!);
         let n: number;
-        if (bot <= top) n = rng ? bot + rng.int(top - bot + 1) : bot;
+        if (bot <= top) n = rng ? bot + rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : bot;
         else if (rng) return null;
         else n = Math.max(0, Math.min(bot, cap));
         h[p]! += n;
@@ -168,7 +171,7 @@ function replay(
         const bot = Math.max(1, h[p]! - hi[after]!);
         const top = Math.min(h[p]!, h[p]! - lo[after]!);
         let n: number;
-        if (bot <= top) n = rng ? bot + rng.int(top - bot + 1) : top;
+        if (bot <= top) n = rng ? top - rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : top;
         else if (rng) return null;
         else n = Math.max(0, Math.min(top, h[p]!));
         h[p]! -= n;
@@ -211,10 +214,10 @@ function prepare(all: readonly number[][], seat: number): SeatPrep {
 
 function drawPrepared(prep: SeatPrep, seat: number, pending: boolean, rng: Rng): SeatDraw {
   for (let t = 0; t < TRIES; t++) {
-    const draw = replay(prep.entries, seat, prep.lo, prep.hi, pending, rng);
+    const draw = replay(prep.entries, seat, prep.lo, prep.hi, pending, rng, t >= TRIES / 2);
     if (draw) return draw;
   }
-  return replay(prep.entries, seat, prep.lo, prep.hi, pending, null)!;
+  return replay(prep.entries, seat, prep.lo, prep.hi, pending, null, false)!;
 }
 
 /** A draw of `seat`'s cubes and money consistent with the public record. */
