@@ -123,6 +123,8 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
         `${pad(v.interrupts[seat] ? 'active' : 'spent', 7)} ${cubes ? '' : recentTrades(v, seat)}`.trimEnd(),
     );
   }
+  if (v.cubes.some((row) => row === null))
+    lines.push('(closed screens: trades seen are +buy / -sell colour@price, C council sale)');
   if (v.hand) lines.push(`Your spells: ${v.hand.map(spellName).join(', ')}`);
   if (v.mySecret && v.mySecret.some((n) => n > 0))
     lines.push(
