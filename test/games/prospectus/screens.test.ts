@@ -7,7 +7,7 @@ import type { ProspectusState } from '../../../src/games/prospectus/state.ts';
 import { OPEN } from '../../../src/games/prospectus/state.ts';
 import { REC_BUY, REC_SELL, recordEntries } from '../../../src/games/prospectus/rules/record.ts';
 import { drawSeat } from '../../../src/games/prospectus/sampler.ts';
-import { act, afterDraft, legal } from './helpers.ts';
+import { act, afterDraft, legal, refuse } from './helpers.ts';
 
 /** Random play that prefers transactions of the largest size, so screens fill up. */
 function play(
@@ -151,6 +151,21 @@ describe('prospectus.hidden.screens', () => {
     const tx = events.find((e) => e.type === 'transaction')!;
     expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/buys 2 Pixie Dust/);
     expect(prospectus.viewEvent(tx, 1)!.text).toBe('Seat 0 buys Pixie Dust at $20 each.');
+  });
+});
+
+describe('prospectus.hidden.screens errors', () => {
+  it('a refused purchase names the buyer’s own money and nothing about the other screens', () => {
+    const s = { ...afterDraft(4, 'error'), phase: 'tx1' as const, active: 0, money: [5, 100, 100, 100] };
+    const error = refuse(s, { t: 'tx', kind: 'buy', potion: 0 }, 0);
+    expect(error.rule).toBe('prospectus.transaction.buy');
+    expect(error.message).toContain('$5');
+    const richer = {
+      ...s,
+      money: [5, 999, 333, 777],
+      cubes: s.cubes.map((row, seat) => (seat ? [9, 9, 9, 9, 9] : row)),
+    };
+    expect(refuse(richer, { t: 'tx', kind: 'buy', potion: 0 }, 0)).toEqual(error);
   });
 });
 

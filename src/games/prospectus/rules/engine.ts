@@ -16,7 +16,7 @@ import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
-const { ABILITY_IDS, ABILITY_INDEX, SPELL_IDS, SPELL_INDEX, START } = dataModule;
+const { ABILITY_IDS, ABILITY_INDEX, PRICE_BY_SPACE, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
 const { councilOptions, sellToCouncil } = councilModule;
 const {
@@ -123,7 +123,7 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
     case 'tx1':
     case 'tx2':
     case 'interrupt':
-      return explainTx(s, action);
+      return explainTx(s, seat, action);
     case 'qty':
       return s.tx!.kind === 'buy'
         ? ruleError('illegal', 'prospectus.transaction.buy-limit', `buy 1 to ${s.tx!.max} cubes`)
@@ -134,7 +134,7 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
       return ruleError('illegal', 'prospectus.spell.play', 'play a spell card from your hand');
     case 'ability': {
       const id = ABILITY_IDS[s.ability]!;
-      if (id === 'trade') return explainTx(s, action);
+      if (id === 'trade') return explainTx(s, seat, action);
       if (id === 'encore')
         return ruleError(
           'illegal',
@@ -158,12 +158,19 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
   }
 }
 
-function explainTx(s: ProspectusState, action: ProspectusAction): RuleError {
+/** Only the trader's own money appears: errors go to the seat that acted (prospectus.hidden.screens). */
+function explainTx(s: ProspectusState, seat: number, action: ProspectusAction): RuleError {
   if (action.t === 'tx' && isFrozen(s, action.potion))
     return ruleError('illegal', 'prospectus.spell.freeze', 'that potion is frozen');
   if (action.t === 'tx' && action.kind === 'sell')
     return ruleError('illegal', 'prospectus.transaction.sell', 'you own no cube of that potion');
-  return ruleError('illegal', 'prospectus.transaction.buy', 'you cannot afford a cube of that potion');
+  if (action.t === 'tx')
+    return ruleError(
+      'illegal',
+      'prospectus.transaction.buy',
+      `you have $${s.money[seat]}; a cube costs $${PRICE_BY_SPACE[s.prices[action.potion]!]}`,
+    );
+  return ruleError('illegal', 'prospectus.transaction.one-colour', 'choose a colour to buy or sell, or skip');
 }
 
 function performDraft(w: Work, seat: number, potion: number): void {
