@@ -42,7 +42,7 @@ const midGame = (players: number, seed: string, options: Record<string, unknown>
 const key = (money: number, cubes: readonly number[]) => `${money}:${cubes.join(',')}`;
 
 describe('prospectus.hidden.screens', () => {
-  it('prospectus.hidden.screens and .record: by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
+  it('prospectus.hidden.screens and prospectus.hidden.screens.record: by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
     const s = midGame(4, 'closed');
     expect(s.phase).not.toBe('over');
     for (let viewer = 0; viewer < 4; viewer++) {
@@ -110,7 +110,7 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.viewEvent({ ...event, open: true }, 0)!.text).toMatch(/3 Owl Spit/);
   });
 
-  it('prospectus.hidden.screens.start, .council and .fixed: drafts, council sales, bounties and exchanges read the same for all', () => {
+  it('prospectus.hidden.screens.start, prospectus.hidden.screens.council and prospectus.hidden.screens.fixed: drafts, council sales, bounties and exchanges read the same for all', () => {
     const events: ProspectusEvent[] = [
       { type: 'draft', seat: 1, potion: 3 },
       { type: 'council-sale', seat: 1, space: 2, potion: 3, price: 20, ability: true },
