@@ -33,6 +33,8 @@ export interface IsmctsConfig {
   readonly epsilon: number;
   /** Rescale mean rewards by the range of rewards seen before adding the exploration term. */
   readonly normalize: boolean;
+  /** How a cut-off is scored: the raw evaluations, or as a finished game with them as scores. */
+  readonly cutoffReward: 'eval' | 'standing';
   /** Weight of the normalised score margin in the reward; the rest is the win share. */
   readonly margin: number;
   /** Playouts longer than this stop and score the position as it stands (a guard, not a tuning knob). */
@@ -62,6 +64,7 @@ const KNOWN = [
   'opponents',
   'expand',
   'normalize',
+  'cutoffReward',
   'depth',
   'c',
   'epsilon',
@@ -94,6 +97,13 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   if (raw === '1' || raw === 'true' || raw === 'on') return true;
   if (raw === '0' || raw === 'false' || raw === 'off') return false;
   throw new Error(`ismcts: ${name} must be on or off, got "${raw}"`);
+}
+
+function parseCutoffReward(raw: string | undefined): 'eval' | 'standing' {
+  if (raw === undefined || raw === '') return 'eval';
+  if (raw !== 'eval' && raw !== 'standing')
+    throw new Error(`ismcts: cutoffReward must be eval or standing, got "${raw}"`);
+  return raw;
 }
 
 function parsePlayout(raw: string | undefined, abilities: GameAbilities): PlayoutMode {
@@ -144,6 +154,7 @@ export function parseIsmctsParams(
     c: parseNumber('c', p.c, DEFAULT_C, 0, 100),
     epsilon: parseNumber('epsilon', p.epsilon, DEFAULT_EPSILON, 0, 1),
     margin: parseNumber('margin', p.margin, DEFAULT_MARGIN, 0, 1),
+    cutoffReward: parseCutoffReward(p.cutoffReward),
     normalize: parseFlag('normalize', p.normalize, DEFAULT_NORMALIZE),
     maxPlayout: parseInteger('maxPlayout', p.maxPlayout, MAX_PLAYOUT, 1, 10_000_000),
   };

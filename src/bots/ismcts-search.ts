@@ -87,6 +87,18 @@ export function outcomeReward(outcome: Outcome, margin: number, out: number[]): 
 /** The reward of a seat the playout could not score. */
 const NEUTRAL = 0.5;
 
+/**
+ * A cut-off scored as if the game ended with the evaluations as final scores: the leader(s) take
+ * the win share and everyone the normalised margin. Sharper than raw evaluations whose spread
+ * between seats is small (ratios to the leader, shares of a total).
+ */
+export function standingReward(values: readonly number[], margin: number, out: number[]): number[] {
+  let best = -Infinity;
+  for (const v of values) if (v > best) best = v;
+  const ranks = values.map((v) => (v === best ? 1 : 2));
+  return outcomeReward({ scores: values, ranks }, margin, out);
+}
+
 interface Step {
   readonly edge: Edge;
 }
@@ -270,6 +282,8 @@ export class Searcher<S, A> {
   private evaluated(world: S): number[] {
     const out = this.reward;
     const values = this.game.evaluate ? this.game.evaluate(world) : [];
+    if (this.config.cutoffReward === 'standing' && values.length > 0)
+      return standingReward(values, this.config.margin, out);
     out.length = values.length;
     for (let s = 0; s < values.length; s++) out[s] = values[s]!;
     return out;

@@ -210,7 +210,15 @@ describe('ismcts parameters and bench hook', () => {
     expect(() => parseIsmctsParams({ expand: 'policy' }, abilities)).toThrow(/playoutPolicy/);
     expect(() => parseIsmctsParams({ opponents: 'all' }, abilities)).toThrow(/opponents/);
     const every = { iterations: '7', ms: '0', playout: 'random', opponents: 'policy', expand: 'random' };
-    const more = { normalize: 'on', depth: '3', c: '1', epsilon: '0.2', margin: '0', maxPlayout: '99' };
+    const more = {
+      cutoffReward: 'standing',
+      normalize: 'on',
+      depth: '3',
+      c: '1',
+      epsilon: '0.2',
+      margin: '0',
+      maxPlayout: '99',
+    };
     const parsed = parseIsmctsParams({ ...every, ...more }, abilities);
     expect(Object.keys(parsed).sort()).toEqual(Object.keys({ ...every, ...more }).sort());
     expect(parsed).toMatchObject({
