@@ -230,6 +230,7 @@ describe('ismcts parameters and bench hook', () => {
     });
     const defaults = parseIsmctsParams({}, abilities);
     expect(defaults.playout).toBe('cutoff');
+    expect(defaults.cutoffReward).toBe('standing');
     expect(defaults.ms).toBe(0);
     expect(parseIsmctsParams({ ms: '50' }, abilities).iterations).toBe(Number.MAX_SAFE_INTEGER);
     expect(parseIsmctsParams({}, gameAbilities(ticTacToe)).playout).toBe('random');
