@@ -53,7 +53,8 @@ export function randomPlayoutThroughput(
   });
 }
 
-const LINES = [
+/** The eight winning lines of tic-tac-toe (also used by the search bot's test fixture). */
+export const TIC_TAC_TOE_LINES = [
   [0, 1, 2],
   [3, 4, 5],
   [6, 7, 8],
@@ -70,7 +71,7 @@ const LINES = [
  */
 export function calibrationThroughput(seconds: number): Throughput {
   const won = (board: readonly number[]) =>
-    LINES.some(([a, b, c]) => board[a] && board[a] === board[b] && board[a] === board[c]);
+    TIC_TAC_TOE_LINES.some(([a, b, c]) => board[a] && board[a] === board[b] && board[a] === board[c]);
   const rng = Rng.fromSeed('calibration');
   return timeGames(seconds, () => {
     let board: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0];

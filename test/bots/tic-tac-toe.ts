@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineGame, ruleError, Rng } from '../../src/core/index.ts';
 import type { GameDefinition } from '../../src/core/index.ts';
+import { TIC_TAC_TOE_LINES } from '../../src/sim/bench.ts';
 
 const Cell = z.union([z.literal(0), z.literal(1), z.null()]);
 export const TttState = z.strictObject({
@@ -17,19 +18,8 @@ export const TttAction = z.strictObject({ cell: z.number().int() });
 export type TttAction = z.infer<typeof TttAction>;
 const TttOptions = z.strictObject({});
 
-const LINES = [
-  [0, 1, 2],
-  [3, 4, 5],
-  [6, 7, 8],
-  [0, 3, 6],
-  [1, 4, 7],
-  [2, 5, 8],
-  [0, 4, 8],
-  [2, 4, 6],
-] as const;
-
 function lineOwner(board: TttState['board']): 0 | 1 | null {
-  for (const [a, b, c] of LINES) {
+  for (const [a, b, c] of TIC_TAC_TOE_LINES) {
     const owner = board[a];
     if (owner !== null && owner !== undefined && owner === board[b] && owner === board[c]) return owner;
   }

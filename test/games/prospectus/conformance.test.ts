@@ -2,19 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkGame } from '../../../src/core/conformance.ts';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
 import { optionsSchema } from '../../../src/games/prospectus/state.ts';
+import { PROMO } from './decks.ts';
 
-const PROMO = [
-  'hourglass',
-  'add-cubes',
-  'plus-three',
-  'reverse',
-  'freeze',
-  'block',
-  'change',
-  'pulsa-pugnum',
-  'swap-tokens',
-  'redrop',
-];
 const PROMO_LOOK = [
   'look',
   'move-card',

@@ -14,6 +14,7 @@ import { FILLED, OPEN } from '../../../src/games/prospectus/state.ts';
 import type { ProspectusState } from '../../../src/games/prospectus/state.ts';
 import { Rng } from '../../../src/core/rng.ts';
 import { FROG, GOBLIN, OWL, PIXIE, TROLL, act, afterDraft, has, legal, refuse, space } from './helpers.ts';
+import { PROMO } from './decks.ts';
 
 function table(patch: Partial<ProspectusState> = {}): ProspectusState {
   const s = afterDraft(4, 'market');
@@ -93,18 +94,7 @@ describe('prospectus.market', () => {
   it('prospectus.market.emerge-outside: the ball only changes when a drop, pound or re-drop happens', () => {
     const rng = Rng.fromSeed('outside');
     const options = {
-      spells: [
-        'hourglass',
-        'add-cubes',
-        'plus-three',
-        'reverse',
-        'freeze',
-        'block',
-        'change',
-        'pulsa-pugnum',
-        'swap-tokens',
-        'redrop',
-      ],
+      spells: PROMO,
     };
     let s = afterDraft(4, 'outside', options);
     let knocks = 0;
