@@ -59,7 +59,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--games <k>', 'number of games', '100')
     .option('--seed <seed>', 'random seed', '1')
     .option('--bots <list>', 'bot per seat, comma-separated (random, heuristic, ismcts:ms=1000, …)')
-    .option('--workers <w>', 'worker threads (results do not depend on it)')
+    .option('--workers <w>', 'worker threads; 0 plays on the main thread (results do not depend on it)')
     .option('--rotate', 'rotate the line-up one seat per game so seat advantage cancels out')
     .option('--option <key=value>', 'game option (repeatable)', collect, [])
     .option('--report <file.html>', 'write a self-contained HTML report with charts')

@@ -56,7 +56,7 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
   const config = simConfig(ctx, gameId, flags);
   const game = findGameOrThrow(ctx, gameId);
   const workers = parseIntArg('--workers', flags.workers, availableParallelism());
-  if (workers < 1) throw new UsageError('--workers must be at least 1');
+  if (workers < 0) throw new UsageError('--workers must be 0 (play on the main thread) or more');
   const bar =
     ctx.io.interactive && !flags.json
       ? new cliProgress.SingleBar(

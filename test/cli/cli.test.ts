@@ -152,6 +152,7 @@ describe('prosper sim', () => {
       '--json',
       '--rotate',
     ];
+    const inline = JSON.parse((await prosper([...args, '--workers', '0'])).out);
     const one = JSON.parse((await prosper([...args, '--workers', '1'])).out);
     const two = JSON.parse((await prosper([...args, '--workers', '2'])).out);
     const stable = (s: { summary: Record<string, unknown> }) => {
@@ -160,6 +161,7 @@ describe('prosper sim', () => {
     };
     expect(one.summary.completed).toBe(12);
     expect(stable(two)).toEqual(stable(one));
+    expect(stable(inline)).toEqual(stable(one));
     const shares = one.summary.bySeat.map((s: { winShare: number }) => s.winShare);
     expect(shares.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 6);
   });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { AnyGame } from '../../src/core/index.ts';
+import type { SimConfig } from '../../src/sim/play.ts';
+import { simulate } from '../../src/sim/pool.ts';
+import { secretBid } from '../fixtures/secret-bid.ts';
+
+const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
+const config: SimConfig = {
+  game: 'secret-bid',
+  players: 3,
+  games: 20,
+  seed: 'pool',
+  bots: ['random'],
+  options: {},
+  rotate: true,
+  series: false,
+};
+
+describe('the simulation pool', () => {
+  it('plays every game once in worker threads and stores results by index', async () => {
+    const seen: number[] = [];
+    const run = await simulate(secretBid as AnyGame, config, {
+      workers: 2,
+      registryUrl,
+      onProgress: (done, total) => seen.push(done / total),
+    });
+    expect(run.results.map((r) => r.index)).toEqual([...Array(20).keys()]);
+    expect(run.results.every((r) => r.seed === `pool:${r.index}` && !r.error)).toBe(true);
+    expect(seen).toHaveLength(20);
+    expect(seen.at(-1)).toBe(1);
+  });
+
+  it('reports a registry without the game as an error instead of hanging', async () => {
+    const missing = { ...config, game: 'no-such-game' };
+    await expect(simulate(secretBid as AnyGame, missing, { workers: 1, registryUrl })).rejects.toThrow(
+      /no game "no-such-game"/,
+    );
+  });
+
+  it('reports a registry that does not build', async () => {
+    const broken = new URL('../fixtures/no-such-registry.ts', import.meta.url).href;
+    await expect(
+      simulate(secretBid as AnyGame, config, { workers: 1, registryUrl: broken }),
+    ).rejects.toThrow();
+  });
+});
