@@ -18,10 +18,11 @@ export function desire(market: readonly (number | null)[], shop: Shop): number[]
   for (const order of market) {
     if (order === null) continue;
     const card = ORDER_CARDS[order]!;
-    const missing = missingLines(card.reqs, shop.ingredients);
-    if (missing.length === 0) continue;
-    const worth = (card.def.prestige + 1) / (missing.length * missing.length);
-    for (const r of missing) {
+    const count = missingLines(card.reqs, shop.ingredients);
+    if (count === 0) continue;
+    const worth = (card.def.prestige + 1) / (count * count);
+    for (let i = 0; i < count; i++) {
+      const r = MISSING[i]!;
       if (r.kind >= 0) want[r.kind]! += worth;
       else for (const k of KINDS_OF_TYPE[r.type]!) want[k]! += worth / 3;
     }
@@ -29,26 +30,33 @@ export function desire(market: readonly (number | null)[], shop: Shop): number[]
   return want;
 }
 
-/** The lines of an order that the cards cannot cover (specific lines first, then any-of-type). */
-function missingLines(reqs: readonly Req[], cards: readonly number[]): Req[] {
-  const left = cards.slice();
-  const missing: Req[] = [];
+// Scratch space for `missingLines`. The bot runs thousands of times per game inside simulations, and
+// fresh arrays here were most of its garbage; every caller reads the result before the next call.
+const LEFT = new Array<number>(KINDS).fill(0);
+const MISSING: Req[] = [];
+
+/**
+ * Counts the lines of an order that the cards cannot cover (specific lines first, then any-of-type)
+ * and leaves them in `MISSING[0 … count − 1]`.
+ */
+function missingLines(reqs: readonly Req[], cards: readonly number[]): number {
+  for (let k = 0; k < KINDS; k++) LEFT[k] = cards[k]!;
+  let count = 0;
   for (const r of reqs) {
     if (r.kind >= 0) {
-      if (left[r.kind]! > 0) left[r.kind]! -= 1;
-      else missing.push(r);
+      if (LEFT[r.kind]! > 0) LEFT[r.kind]! -= 1;
+      else MISSING[count++] = r;
       continue;
     }
     let best = -1;
     for (const k of KINDS_OF_TYPE[r.type]!)
-      if (left[k]! > 0 && (best < 0 || left[k]! > left[best]!)) best = k;
-    if (best >= 0) left[best]! -= 1;
-    else missing.push(r);
+      if (LEFT[k]! > 0 && (best < 0 || LEFT[k]! > LEFT[best]!)) best = k;
+    if (best >= 0) LEFT[best]! -= 1;
+    else MISSING[count++] = r;
   }
-  return missing;
+  return count;
 }
 
-/** Expected usefulness of taking `cards` cards from a deck: the known top, then the unseen rest. */
 /** What giving away one card of `kind` costs `shop`: orders it could fill now or nearly would slip away. */
 export function keepValue(market: readonly (number | null)[], shop: Shop, kind: number): number {
   if (shop.ingredients[kind]! <= 0) return 0;
@@ -58,30 +66,36 @@ export function keepValue(market: readonly (number | null)[], shop: Shop, kind: 
   for (const order of market) {
     if (order === null) continue;
     const card = ORDER_CARDS[order]!;
-    const before = missingLines(card.reqs, shop.ingredients).length;
+    const before = missingLines(card.reqs, shop.ingredients);
     if (before > 1) continue;
-    if (missingLines(card.reqs, without).length > before) loss += (card.def.prestige + 1) / (before + 1);
+    if (missingLines(card.reqs, without) > before) loss += (card.def.prestige + 1) / (before + 1);
   }
   return loss;
 }
 
+/** Mean desire of a card drawn from `counts` (cards per kind) within one ingredient type. */
+function meanWant(want: readonly number[], counts: readonly number[], type: number, skip: number): number {
+  let sum = 0;
+  let n = 0;
+  for (const k of KINDS_OF_TYPE[type]!) {
+    const c = k === skip ? counts[k]! - 1 : counts[k]!;
+    sum += want[k]! * c;
+    n += c;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+/** Expected usefulness of taking `cards` cards from a deck: the known top, then the unseen rest. */
 function deckValue(view: ProsperiteaView, want: readonly number[], deck: number, cards: number): number {
   const top = view.decks[deck]!.top;
   if (top === null) return 0;
-  const mean = (counts: readonly number[]) => {
-    let sum = 0;
-    let n = 0;
-    for (const k of KINDS_OF_TYPE[deck]!) {
-      sum += want[k]! * counts[k]!;
-      n += counts[k]!;
-    }
-    return n > 0 ? sum / n : 0;
-  };
-  const rest = view.inDecks.slice();
-  rest[top]! -= 1;
   const fromDeck = Math.min(cards - 1, view.decks[deck]!.size - 1);
   const fromDiscard = cards - 1 - fromDeck;
-  return want[top]! + fromDeck * mean(rest) + fromDiscard * mean(view.discarded);
+  return (
+    want[top]! +
+    fromDeck * meanWant(want, view.inDecks, deck, top) +
+    fromDiscard * meanWant(want, view.discarded, deck, -1)
+  );
 }
 
 function bestBy<T>(items: readonly T[], score: (item: T) => number): T {
@@ -124,16 +138,21 @@ function denyValue(view: ProsperiteaView, seat: number, slot: number): number {
   if (order === null || order === undefined) return 0;
   const card = ORDER_CARDS[order]!;
   let value = 0;
-  view.shops.forEach((shop, s) => {
-    const missing = missingLines(card.reqs, shop.ingredients).length;
+  for (let s = 0; s < view.shops.length; s++) {
+    const missing = missingLines(card.reqs, view.shops[s]!.ingredients);
     const threat = missing === 0 ? card.def.prestige : missing === 1 ? card.def.prestige / 3 : 0;
     value += s === seat ? -threat : threat / Math.max(1, view.players - 1);
-  });
+  }
   return value * 0.3;
 }
 
 /** Expected value of starting to fill an order, from the bot's point of view. */
-function fillValue(view: ProsperiteaView, seat: number, action: ProsperiteaAction): number {
+function fillValue(
+  view: ProsperiteaView,
+  seat: number,
+  action: ProsperiteaAction,
+  wanted: () => readonly number[],
+): number {
   const shop = view.shops[seat]!;
   const card = action.type === 'fill' ? ORDER_CARDS[view.market[action.slot]!]! : null;
   const recipe = action.type === 'evergreen' ? action.recipe : 0;
@@ -147,11 +166,14 @@ function fillValue(view: ProsperiteaView, seat: number, action: ProsperiteaActio
     return Math.max(def.prestige, def.money / 2.5) + 0.5 - risk;
   }
   const money = EVERGREEN_ORDERS.value[(action as { recipe: number }).recipe]!.money;
-  const want = desire(view.market, shop);
+  const want = wanted();
   let cost = 0;
   for (const r of reqs) {
-    const kinds = KINDS_OF_TYPE[r.type]!.filter((k) => shop.ingredients[k]! > 0);
-    cost += kinds.length ? Math.min(...kinds.map((k) => want[k]!)) : 1;
+    // Using up the least wanted card of the line's type is the cheapest way to cover it.
+    let cheapest = Infinity;
+    for (const k of KINDS_OF_TYPE[r.type]!)
+      if (shop.ingredients[k]! > 0) cheapest = Math.min(cheapest, want[k]!);
+    cost += cheapest === Infinity ? 1 : cheapest;
   }
   return (shop.money < 5 ? money * 0.45 : money * 0.2) - cost - risk;
 }
@@ -215,8 +237,9 @@ export function heuristicChoice(
     case 'source':
       return chooseSourcing(view, seat, legal);
     case 'fulfil': {
-      const best = bestBy(legal, (a) => (a.type === 'end' ? 0 : fillValue(view, seat, a)));
-      return best;
+      let want: number[] | null = null;
+      const wanted = () => (want ??= desire(view.market, view.shops[seat]!));
+      return bestBy(legal, (a) => (a.type === 'end' ? 0 : fillValue(view, seat, a, wanted)));
     }
     case 'assign':
       return chooseAssign(view, seat, legal);
