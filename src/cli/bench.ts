@@ -1,6 +1,7 @@
 import type { AnyGame } from '../core/index.ts';
 import { ismctsIterationsPerSecond } from '../bots/ismcts.ts';
-import { calibrationThroughput, randomPlayoutThroughput } from '../sim/bench.ts';
+import { calibrationThroughput, randomPlayoutThroughput, simScaling } from '../sim/bench.ts';
+import type { Scaling } from '../sim/bench.ts';
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, parseIntArg } from './io.ts';
 
@@ -8,6 +9,9 @@ export interface BenchFlags {
   seconds?: string;
   players?: string;
   json?: boolean;
+  /** Commander's negation of `--no-scaling`. */
+  scaling?: boolean;
+  reps?: string;
 }
 
 /** The player count each game is benchmarked at: the largest table up to four. */
@@ -15,7 +19,11 @@ export function benchPlayers(game: AnyGame): number {
   return Math.min(game.maxPlayers, 4);
 }
 
-export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: BenchFlags): number {
+export async function cmdBench(
+  ctx: CliContext,
+  gameId: string | undefined,
+  flags: BenchFlags,
+): Promise<number> {
   const seconds = Number(flags.seconds ?? '2');
   const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
   const calibration = calibrationThroughput(seconds);
@@ -35,9 +43,24 @@ export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: Ben
       ),
     };
   });
+  const reps = parseIntArg('--reps', flags.reps, 2);
+  const scaling: (Scaling & { game: string; players: number })[] = [];
+  if (flags.scaling !== false) {
+    for (const game of games) {
+      const players = parseIntArg('--players', flags.players, benchPlayers(game));
+      // Designers run thousands of games: size each run at about 5 × --seconds on one worker (10 s by
+      // default), long enough that worker start-up and JIT warm-up do not dominate.
+      const s = await simScaling(game, players, ctx.registryUrl, seconds * 5, reps);
+      scaling.push({ game: game.id, players, ...s });
+    }
+  }
   if (flags.json) {
     ctx.io.out(
-      json({ calibration: { actionsPerSecond: Math.round(calibration.actionsPerSecond) }, games: rows }),
+      json({
+        calibration: { actionsPerSecond: Math.round(calibration.actionsPerSecond) },
+        games: rows,
+        scaling,
+      }),
     );
     return 0;
   }
@@ -57,5 +80,18 @@ export function cmdBench(ctx: CliContext, gameId: string | undefined, flags: Ben
     );
   }
   if (rows.length === 0) ctx.io.out('(no games registered yet)');
+  if (scaling.length) {
+    ctx.io.out('');
+    ctx.io.out(
+      `simulator scaling, median of ${reps} runs each, about ${seconds * 5} s with one worker (target: 2 workers ≥ 1.8× one worker)`,
+    );
+    ctx.io.out('game              players   bots        games   1 worker s   2 workers s   speed-up');
+    for (const s of scaling) {
+      ctx.io.out(
+        `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}${fmt(s.games).padStart(7)}` +
+          `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}`,
+      );
+    }
+  }
   return 0;
 }

@@ -83,12 +83,16 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
 
   program
     .command('bench [game]')
-    .description('random-playout throughput per game beside a plain-JavaScript calibration figure')
+    .description(
+      'random-playout and ISMCTS throughput per game beside a plain-JavaScript calibration figure, and how the simulator scales from 1 to 2 worker threads',
+    )
     .option('--seconds <s>', 'seconds per measurement', '2')
     .option('--players <n>', 'number of players')
     .option('--json', 'print JSON for machines')
-    .action((game: string | undefined, opts) => {
-      code = cmdBench(ctx, game, opts);
+    .option('--reps <n>', 'simulator scaling: runs per worker count', '2')
+    .option('--no-scaling', 'skip the simulator scaling measurement (1 vs 2 worker threads)')
+    .action(async (game: string | undefined, opts) => {
+      code = await cmdBench(ctx, game, opts);
     });
 
   try {

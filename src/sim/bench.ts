@@ -1,5 +1,9 @@
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
+import { workerBundle } from './bundle.ts';
+import { playOne } from './play.ts';
+import type { SimConfig } from './play.ts';
+import { simulate } from './pool.ts';
 
 export interface Throughput {
   readonly actions: number;
@@ -88,4 +92,63 @@ export function calibrationThroughput(seconds: number): Throughput {
       actions++;
     }
   });
+}
+
+export interface Scaling {
+  /** Games per simulation run, sized for about the requested seconds on one thread. */
+  readonly games: number;
+  readonly bots: string;
+  /** Wall seconds of each run, in the order they ran. */
+  readonly runs: readonly { readonly workers: number; readonly seconds: number }[];
+  /** Median wall seconds with one and with two workers. */
+  readonly one: number;
+  readonly two: number;
+  /** How many times more games per second two workers play than one (median over median). */
+  readonly ratio: number;
+}
+
+const median = (xs: readonly number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * How the simulator scales from one worker thread to two: the same simulation (heuristic bots where
+ * the game has them) run `reps` times with each count, alternating which goes first so that a machine
+ * that drifts in speed does not favour either. The worker bundle is built before the clock starts: it
+ * is a once-per-process cost, the same for any number of workers.
+ */
+export async function simScaling(
+  game: AnyGame,
+  players: number,
+  registryUrl: string,
+  seconds: number,
+  reps: number,
+): Promise<Scaling> {
+  const bots = game.bots?.['heuristic'] ? 'heuristic' : 'random';
+  const base: SimConfig = {
+    game: game.id,
+    players,
+    games: Number.MAX_SAFE_INTEGER,
+    seed: 'scaling',
+    bots: [bots],
+    options: {},
+    rotate: false,
+    series: false,
+  };
+  const probe = timeGames(Math.min(1, seconds / 4), (index) => playOne(game, base, index).actions);
+  const games = Math.max(8, Math.round((probe.games / probe.seconds) * seconds));
+  const config = { ...base, games };
+  await workerBundle(registryUrl);
+  const runs: { workers: number; seconds: number }[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
+      const run = await simulate(game, config, { workers, registryUrl });
+      runs.push({ workers, seconds: run.seconds });
+    }
+  }
+  const one = median(runs.filter((r) => r.workers === 1).map((r) => r.seconds));
+  const two = median(runs.filter((r) => r.workers === 2).map((r) => r.seconds));
+  return { games, bots, runs, one, two, ratio: one / two };
 }

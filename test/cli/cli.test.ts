@@ -204,8 +204,12 @@ describe('prosper play', () => {
 
 describe('prosper bench', () => {
   it('reports throughput beside the calibration figure', async () => {
-    const run = await prosper(['bench', '--seconds', '0.05', '--json']);
+    const run = await prosper(['bench', '--seconds', '0.05', '--reps', '1', '--json']);
     const printed = JSON.parse(run.out);
+    const scaling = printed.scaling[0];
+    expect(scaling.game).toBe('secret-bid');
+    expect(scaling.runs.map((r: { workers: number }) => r.workers)).toEqual([1, 2]);
+    expect(scaling.ratio).toBeCloseTo(scaling.one / scaling.two, 9);
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
