@@ -39,48 +39,58 @@ function totalTurns(s: ProspectusState): number {
   return s.players * (deckSize - START.value.handSize + 1);
 }
 
-/** Cards still to execute in order (space indexes), limited to the turns left in the game. */
-function pendingSpaces(s: ProspectusState): number[] {
+/** The first space still to execute (cards run from the current space down to space 0). */
+function firstPendingSpace(s: ProspectusState): number {
   const executedNow =
     s.phase === 'tx2' || (s.phase === 'qty' && s.tx?.then === 'replenish') ? s.execLeft : s.executed;
-  const turnsLeft = totalTurns(s) - s.turn;
-  const out: number[] = [];
-  for (let space = CURRENT_SPACE - executedNow; space >= 0 && out.length < turnsLeft; space--)
-    if (s.track[space]! >= 0) out.push(space);
-  return out;
+  return CURRENT_SPACE - executedNow;
 }
 
-/** Expected $ value per cube of each potion if held to the end of the visible track. */
+// Scratch for `cubeValues`, which the bot calls for every action it tries in every sampled world:
+// fresh arrays here were a large share of a simulated game's garbage. Filled and read within one call.
+const DRIFT = [0, 0, 0, 0, 0];
+const LAIR = [0, 0, 0, 0, 0];
+const BONUS = [0, 0, 0, 0, 0];
+
+/**
+ * Expected $ value per cube of each potion if held to the end of the visible track: the cards still
+ * to execute (limited to the turns left in the game) move prices, fill demands and feed the lair.
+ */
 export function cubeValues(s: ProspectusState): number[] {
   if (s.phase === 'over') return [0, 0, 0, 0, 0];
-  const drift = [0, 0, 0, 0, 0];
-  const lair = s.dividends.slice();
-  const bonus = s.chamber.slice();
-  const spaces = pendingSpaces(s);
-  spaces.forEach((space, k) => {
+  for (let p = 0; p < 5; p++) {
+    DRIFT[p] = 0;
+    LAIR[p] = s.dividends[p]!;
+    BONUS[p] = s.chamber[p]!;
+  }
+  const turnsLeft = totalTurns(s) - s.turn;
+  let k = 0;
+  for (let space = firstPendingSpace(s); space >= 0 && k < turnsLeft; space--) {
+    if (s.track[space]! < 0) continue;
     const card = FUTURE_CARDS[s.track[space]!]!;
     const current = k === 0 && s.executed === 0;
     const dropped = current ? cubesToDrop(s, space) : card.icons;
     const arrows = current ? arrowsFor(s, space) : card.arrows;
     const weight = k === 0 ? 1 : 0.85;
-    for (let p = 0; p < 5; p++) drift[p]! += weight * arrows[p]! * dropped[p]! * EMERGE_RATE;
+    for (let p = 0; p < 5; p++) DRIFT[p]! += weight * arrows[p]! * dropped[p]! * EMERGE_RATE;
     for (let j = 0; j < 2; j++) {
       const p = card.demands[j]!;
       const state = s.dem[2 * space + j]!;
-      drift[p]! += state === FILLED ? 1 : state === OPEN && k > 0 ? -0.4 : -1;
-      if (state === FILLED) bonus[p]! += 1;
+      DRIFT[p]! += state === FILLED ? 1 : state === OPEN && k > 0 ? -0.4 : -1;
+      if (state === FILLED) BONUS[p]! += 1;
     }
-    lair[card.dividend]! += 1;
-  });
+    LAIR[card.dividend]! += 1;
+    k++;
+  }
   const values = [0, 0, 0, 0, 0];
   for (let p = 0; p < 5; p++) {
-    const at = s.prices[p]! + drift[p]!;
+    const at = s.prices[p]! + DRIFT[p]!;
     let value: number;
     if (at > TOP_SPACE) value = 2 * priceAt(START_SPACE + (at - TOP_SPACE - 1));
     else if (at < 0) value = Math.max(0, 4 + at * 4);
     else value = priceAt(at);
-    if (lair[p]! >= DIVIDEND_TRIGGER.value) value += DIVIDEND_BY_SPACE[s.prices[p]!]!;
-    values[p] = value + bonus[p]!;
+    if (LAIR[p]! >= DIVIDEND_TRIGGER.value) value += DIVIDEND_BY_SPACE[s.prices[p]!]!;
+    values[p] = value + BONUS[p]!;
   }
   return values;
 }
@@ -95,10 +105,14 @@ function priceAt(space: number): number {
 /** Money plus the expected value of the cubes held, per seat. */
 export function worths(s: ProspectusState): number[] {
   const values = cubeValues(s);
-  return s.money.map(
-    (m, seat) =>
-      m + s.cubes[seat]!.reduce((sum, n, p) => sum + n * values[p]!, 0) + (s.interrupts[seat] ? 3 : 0),
-  );
+  const out = new Array<number>(s.players);
+  for (let seat = 0; seat < s.players; seat++) {
+    const cubes = s.cubes[seat]!;
+    let worth = s.money[seat]! + (s.interrupts[seat] ? 3 : 0);
+    for (let p = 0; p < 5; p++) worth += cubes[p]! * values[p]!;
+    out[seat] = worth;
+  }
+  return out;
 }
 
 export function evaluateState(s: ProspectusState): number[] {
