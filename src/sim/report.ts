@@ -1,5 +1,3 @@
-import * as vega from 'vega';
-import { compile } from 'vega-lite';
 import type { TopLevelSpec } from 'vega-lite';
 import type { GameResult, SimConfig } from './play.ts';
 import type { Rating } from './rating.ts';
@@ -14,7 +12,11 @@ interface Chart {
 const WIDTH = 520;
 const HEIGHT = 220;
 
+// Vega and Vega-Lite take about half a second to load: only runs that ask for a report pay for it.
+const charting = () => Promise.all([import('vega'), import('vega-lite')]);
+
 async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  const [vega, { compile }] = await charting();
   const compiled = compile({ width: WIDTH, height: HEIGHT, ...spec } as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();
