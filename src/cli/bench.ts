@@ -83,13 +83,19 @@ export async function cmdBench(
   if (scaling.length) {
     ctx.io.out('');
     ctx.io.out(
-      `simulator scaling, median of ${reps} runs each, about ${seconds * 5} s with one worker (target: 2 workers ≥ 1.8× one worker)`,
+      `simulator scaling, median of ${reps} runs each, about ${seconds * 5} s with one worker (target: 2 workers ≥ 1.8× one worker);`,
     );
-    ctx.io.out('game              players   bots        games   1 worker s   2 workers s   speed-up');
+    ctx.io.out(
+      '"once warm" compares games per second after the first third of the games, when every worker is warm',
+    );
+    ctx.io.out(
+      'game              players   bots        games   1 worker s   2 workers s   speed-up   once warm',
+    );
     for (const s of scaling) {
       ctx.io.out(
         `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}${fmt(s.games).padStart(7)}` +
-          `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}`,
+          `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
+          `${(s.steadyRatio.toFixed(2) + '×').padStart(12)}`,
       );
     }
   }

@@ -94,17 +94,46 @@ export function calibrationThroughput(seconds: number): Throughput {
   });
 }
 
+/** Games per second from the moment a third of the games were done to the last one. */
+export class SteadyRate {
+  private from: { done: number; at: number } | undefined;
+  private last = { done: 0, at: 0 };
+  constructor(private readonly total: number) {}
+
+  /** `done` games finished by `at` milliseconds. */
+  mark(done: number, at = performance.now()): void {
+    this.last = { done, at };
+    if (!this.from && done >= this.total / 3) this.from = { done, at };
+  }
+
+  /** NaN when every game arrived at once after the first third (too short a run to tell). */
+  rate(): number {
+    if (!this.from || this.last.at <= this.from.at) return Number.NaN;
+    return ((this.last.done - this.from.done) * 1000) / (this.last.at - this.from.at);
+  }
+}
+
 export interface Scaling {
   /** Games per simulation run, sized for about the requested seconds on one thread. */
   readonly games: number;
   readonly bots: string;
   /** Wall seconds of each run, in the order they ran. */
-  readonly runs: readonly { readonly workers: number; readonly seconds: number }[];
+  readonly runs: readonly {
+    readonly workers: number;
+    readonly seconds: number;
+    readonly steadyRate: number;
+  }[];
   /** Median wall seconds with one and with two workers. */
   readonly one: number;
   readonly two: number;
   /** How many times more games per second two workers play than one (median over median). */
   readonly ratio: number;
+  /**
+   * The same ratio once the workers are warm: games per second from the moment a third of the games
+   * were done to the end (median over the runs). It leaves out worker start-up and JIT warm-up, which
+   * every worker pays for itself, so it is what a long simulation gets.
+   */
+  readonly steadyRatio: number;
 }
 
 const median = (xs: readonly number[]) => {
@@ -141,14 +170,22 @@ export async function simScaling(
   const games = Math.max(8, Math.round((probe.games / probe.seconds) * seconds));
   const config = { ...base, games };
   await workerBundle(registryUrl);
-  const runs: { workers: number; seconds: number }[] = [];
+  const runs: { workers: number; seconds: number; steadyRate: number }[] = [];
   for (let rep = 0; rep < reps; rep++) {
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
-      const run = await simulate(game, config, { workers, registryUrl });
-      runs.push({ workers, seconds: run.seconds });
+      const progress = new SteadyRate(games);
+      const run = await simulate(game, config, {
+        workers,
+        registryUrl,
+        onProgress: (done) => progress.mark(done),
+      });
+      runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate() });
     }
   }
-  const one = median(runs.filter((r) => r.workers === 1).map((r) => r.seconds));
-  const two = median(runs.filter((r) => r.workers === 2).map((r) => r.seconds));
-  return { games, bots, runs, one, two, ratio: one / two };
+  const of = (workers: number, pick: (r: (typeof runs)[number]) => number) =>
+    median(runs.filter((r) => r.workers === workers).map(pick));
+  const one = of(1, (r) => r.seconds);
+  const two = of(2, (r) => r.seconds);
+  const steadyRatio = of(2, (r) => r.steadyRate) / of(1, (r) => r.steadyRate);
+  return { games, bots, runs, one, two, ratio: one / two, steadyRatio };
 }

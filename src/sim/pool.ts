@@ -49,7 +49,7 @@ function runOne(code: string, workerData: WorkerData, record: (result: GameResul
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData });
     worker.on('message', (message: WorkerMessage) => {
-      if ('result' in message) record(message.result);
+      if ('results' in message) message.results.forEach(record);
       else if ('done' in message) void worker.terminate().then(() => resolve());
       else {
         void worker.terminate();

@@ -210,6 +210,7 @@ describe('prosper bench', () => {
     expect(scaling.game).toBe('secret-bid');
     expect(scaling.runs.map((r: { workers: number }) => r.workers)).toEqual([1, 2]);
     expect(scaling.ratio).toBeCloseTo(scaling.one / scaling.two, 9);
+    expect(scaling.runs.every((r: { steadyRate: unknown }) => 'steadyRate' in r)).toBe(true);
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { SteadyRate } from '../../src/sim/bench.ts';
+
+describe('the steady rate of a simulation run', () => {
+  it('counts games per second from the first third of the games to the last', () => {
+    const rate = new SteadyRate(90);
+    // A slow start (warm-up) must not count: 10 games in the first second, then 40 games per second.
+    rate.mark(10, 1000);
+    rate.mark(30, 1500); // a third of 90: the window opens here
+    rate.mark(50, 2000);
+    rate.mark(90, 3000);
+    expect(rate.rate()).toBeCloseTo(60 / 1.5, 9);
+  });
+
+  it('is NaN when the run is too short to have a window', () => {
+    const rate = new SteadyRate(9);
+    rate.mark(9, 500);
+    expect(rate.rate()).toBeNaN();
+  });
+});
