@@ -95,7 +95,8 @@ export async function cmdBench(
       ctx.io.out(
         `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}${fmt(s.games).padStart(7)}` +
           `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
-          `${(s.steadyRatio.toFixed(2) + '×').padStart(12)}`,
+          // A run too short to have a warm window has no steady rate.
+          `${(Number.isNaN(s.steadyRatio) ? '—' : s.steadyRatio.toFixed(2) + '×').padStart(12)}`,
       );
     }
   }

@@ -210,7 +210,10 @@ describe('prosper bench', () => {
     expect(scaling.game).toBe('secret-bid');
     expect(scaling.runs.map((r: { workers: number }) => r.workers)).toEqual([1, 2]);
     expect(scaling.ratio).toBeCloseTo(scaling.one / scaling.two, 9);
-    expect(scaling.runs.every((r: { steadyRate: unknown }) => 'steadyRate' in r)).toBe(true);
+    // A rate is positive, or null in JSON (NaN) when the run is too short to have a warm window.
+    const rateOk = (x: unknown) => x === null || (typeof x === 'number' && x > 0);
+    expect(scaling.runs.every((r: { steadyRate: unknown }) => rateOk(r.steadyRate))).toBe(true);
+    expect(rateOk(scaling.steadyRatio)).toBe(true);
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
