@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/index.ts';
 import type { SimConfig } from '../../src/sim/play.ts';
-import { simulate } from '../../src/sim/pool.ts';
+import { availableParallelism } from 'node:os';
+import { compileFlag, simulate } from '../../src/sim/pool.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 
 const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
@@ -42,5 +43,24 @@ describe('the simulation pool', () => {
     await expect(
       simulate(secretBid as AnyGame, config, { workers: 1, registryUrl: broken }),
     ).rejects.toThrow();
+  });
+
+  it('compiles on the workers own threads only when the workers fill every core', () => {
+    expect(compileFlag(2, 2)).toBe('--no-concurrent-recompilation');
+    expect(compileFlag(3, 2)).toBe('--no-concurrent-recompilation');
+    expect(compileFlag(1, 2)).toBe('--concurrent-recompilation');
+    expect(compileFlag(3, 4)).toBe('--concurrent-recompilation');
+  });
+
+  it('gives the same results whichever way compilation is set, switching back and forth', async () => {
+    const strip = (run: Awaited<ReturnType<typeof simulate>>) =>
+      run.results.map(({ index, scores, ranks, actions }) => ({ index, scores, ranks, actions }));
+    const full = await simulate(secretBid as AnyGame, config, {
+      workers: availableParallelism(),
+      registryUrl,
+    });
+    const one = await simulate(secretBid as AnyGame, config, { workers: 1, registryUrl });
+    expect(strip(one)).toEqual(strip(full));
+    expect(one.results.every((r) => !r.error)).toBe(true);
   });
 });
