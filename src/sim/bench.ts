@@ -166,10 +166,22 @@ export async function simScaling(
     rotate: false,
     series: false,
   };
+  // Size the runs in two steps: a rough rate on this thread (slower: not yet warm, and running under
+  // the TypeScript loader), then a one-worker run of about a quarter of the target. That run's time
+  // includes the worker's start-up and warm-up, which a run of any length pays once, and its warm
+  // rate says how many more games fill the rest. Sizing from the first figure alone gave 6-8 s runs.
   const probe = timeGames(Math.min(1, seconds / 4), (index) => playOne(game, base, index).actions);
-  const games = Math.max(8, Math.round((probe.games / probe.seconds) * seconds));
-  const config = { ...base, games };
+  const rough = Math.max(8, Math.round(((probe.games / probe.seconds) * seconds) / 4));
   await workerBundle(registryUrl);
+  const warm = new SteadyRate(rough);
+  const sizing = await simulate(
+    game,
+    { ...base, games: rough },
+    { workers: 1, registryUrl, onProgress: (done) => warm.mark(done) },
+  );
+  const rate = Number.isFinite(warm.rate()) ? warm.rate() : rough / sizing.seconds;
+  const games = Math.max(8, rough + Math.round(Math.max(0, seconds - sizing.seconds) * rate));
+  const config = { ...base, games };
   const runs: { workers: number; seconds: number; steadyRate: number }[] = [];
   for (let rep = 0; rep < reps; rep++) {
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
