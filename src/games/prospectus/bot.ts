@@ -47,17 +47,20 @@ function firstPendingSpace(s: ProspectusState): number {
 }
 
 // Scratch for `cubeValues`, which the bot calls for every action it tries in every sampled world:
-// fresh arrays here were a large share of a simulated game's garbage. Filled and read within one call.
+// fresh arrays here were a large share of a simulated game's garbage (the returned values alone were
+// a tenth of it). Filled and read within one call; VALUES is the result, valid until the next call.
 const DRIFT = [0, 0, 0, 0, 0];
 const LAIR = [0, 0, 0, 0, 0];
 const BONUS = [0, 0, 0, 0, 0];
+const VALUES = [0, 0, 0, 0, 0];
 
 /**
  * Expected $ value per cube of each potion if held to the end of the visible track: the cards still
  * to execute (limited to the turns left in the game) move prices, fill demands and feed the lair.
+ * Returns a shared array that the next call overwrites: read it before calling again.
  */
-export function cubeValues(s: ProspectusState): number[] {
-  if (s.phase === 'over') return [0, 0, 0, 0, 0];
+function cubeValues(s: ProspectusState): readonly number[] {
+  if (s.phase === 'over') return VALUES.fill(0);
   for (let p = 0; p < 5; p++) {
     DRIFT[p] = 0;
     LAIR[p] = s.dividends[p]!;
@@ -82,7 +85,7 @@ export function cubeValues(s: ProspectusState): number[] {
     LAIR[card.dividend]! += 1;
     k++;
   }
-  const values = [0, 0, 0, 0, 0];
+  const values = VALUES;
   for (let p = 0; p < 5; p++) {
     const at = s.prices[p]! + DRIFT[p]!;
     let value: number;
@@ -102,16 +105,19 @@ function priceAt(space: number): number {
   return PRICE_BY_SPACE[lo]! * (1 - f) + PRICE_BY_SPACE[hi]! * f;
 }
 
+/** Money plus the expected value of the cubes held, given `cubeValues(s)`. */
+function worthOf(s: ProspectusState, seat: number, values: readonly number[]): number {
+  const cubes = s.cubes[seat]!;
+  let worth = s.money[seat]! + (s.interrupts[seat] ? 3 : 0);
+  for (let p = 0; p < 5; p++) worth += cubes[p]! * values[p]!;
+  return worth;
+}
+
 /** Money plus the expected value of the cubes held, per seat. */
-export function worths(s: ProspectusState): number[] {
+function worths(s: ProspectusState): number[] {
   const values = cubeValues(s);
   const out = new Array<number>(s.players);
-  for (let seat = 0; seat < s.players; seat++) {
-    const cubes = s.cubes[seat]!;
-    let worth = s.money[seat]! + (s.interrupts[seat] ? 3 : 0);
-    for (let p = 0; p < 5; p++) worth += cubes[p]! * values[p]!;
-    out[seat] = worth;
-  }
+  for (let seat = 0; seat < s.players; seat++) out[seat] = worthOf(s, seat, values);
   return out;
 }
 
@@ -124,10 +130,11 @@ export function evaluateState(s: ProspectusState): number[] {
 
 /** My worth minus the best opponent's, the quantity the bot maximises. */
 function margin(s: ProspectusState, seat: number): number {
-  const w = worths(s);
+  const values = cubeValues(s);
   let rival = -Infinity;
-  for (let other = 0; other < w.length; other++) if (other !== seat) rival = Math.max(rival, w[other]!);
-  return w[seat]! - 0.3 * rival;
+  for (let other = 0; other < s.players; other++)
+    if (other !== seat) rival = Math.max(rival, worthOf(s, other, values));
+  return worthOf(s, seat, values) - 0.3 * rival;
 }
 
 /** Follows this seat's own follow-up decisions greedily (a few plies), returns the final margin. */
