@@ -63,4 +63,30 @@ describe('the simulation pool', () => {
     expect(strip(one)).toEqual(strip(full));
     expect(one.results.every((r) => !r.error)).toBe(true);
   });
+
+  it('has workers send results in batches, not one message per game', async () => {
+    // Each message from a worker is handled in its own task, and microtasks run between tasks, so
+    // counting progress calls that start a new microtask checkpoint counts messages.
+    let messages = 0;
+    let inMessage = false;
+    const games = 400;
+    const run = await simulate(
+      secretBid as AnyGame,
+      { ...config, games },
+      {
+        workers: 2,
+        registryUrl,
+        onProgress: () => {
+          if (inMessage) return;
+          inMessage = true;
+          messages++;
+          queueMicrotask(() => (inMessage = false));
+        },
+      },
+    );
+    expect(run.results).toHaveLength(games);
+    expect(messages).toBeGreaterThanOrEqual(2);
+    // A message per game would be 400; batches of 100 ms leave room for a slow, loaded machine.
+    expect(messages).toBeLessThan(games / 4);
+  });
 });
