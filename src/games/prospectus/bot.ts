@@ -139,7 +139,7 @@ function margin(s: ProspectusState, seat: number): number {
 
 /** Follows this seat's own follow-up decisions greedily (a few plies), returns the final margin. */
 function scoreAfter(s: ProspectusState, seat: number, action: ProspectusAction, depth: number): number {
-  const next = perform(s, seat, action).state;
+  const next = perform(s, seat, action, true).state;
   if (depth <= 0 || actorOf(next) !== seat || next.phase === 'over') return margin(next, seat);
   let best = -Infinity;
   for (const follow of legalActions(next, seat))

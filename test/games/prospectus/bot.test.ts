@@ -4,6 +4,7 @@ import { playMatch } from '../../../src/core/match.ts';
 import { Rng } from '../../../src/core/rng.ts';
 import { randomBot } from '../../../src/bots/random.ts';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
+import { perform } from '../../../src/games/prospectus/rules/engine.ts';
 import { afterDraft } from './helpers.ts';
 
 describe('prospectus bots and search hooks', () => {
@@ -32,6 +33,24 @@ describe('prospectus bots and search hooks', () => {
     for (const v of values) expect(v).toBeLessThanOrEqual(1);
     expect(values[0]).toBe(1);
     expect(values[2]).toBeLessThan(values[1]!);
+  });
+
+  it('quiet perform (the look-ahead) reaches the same states with no events', () => {
+    const rng = Rng.fromSeed('quiet');
+    let s = afterDraft(4, 'quiet');
+    let loud = 0;
+    while (prospectus.actors(s).length) {
+      const seat = prospectus.actors(s)[0]!;
+      const legal = prospectus.legalActions(s, seat);
+      const action = legal[rng.int(legal.length)]!;
+      const full = perform(s, seat, action);
+      const quiet = perform(s, seat, action, true);
+      expect(quiet.state).toEqual(full.state);
+      expect(quiet.events).toEqual([]);
+      loud += full.events.length;
+      s = full.state;
+    }
+    expect(loud).toBeGreaterThan(0);
   });
 
   it('playoutPolicy always returns one of the offered actions', () => {

@@ -241,12 +241,14 @@ function performMarket(w: Work, seat: number, action: ProspectusAction): void {
   continueExecution(w);
 }
 
+/** Applies a legal action. `quiet` returns no events (for look-ahead); the state is the same. */
 export function perform(
   state: ProspectusState,
   seat: number,
   action: ProspectusAction,
+  quiet = false,
 ): { state: ProspectusState; events: ProspectusEvent[] } {
-  const w = new Work(state);
+  const w = new Work(state, quiet);
   const s = w.s;
   switch (s.phase) {
     case 'draft':

@@ -103,7 +103,11 @@ export class Work {
   private rows = 0;
   private rngCursor: Rng | null = null;
 
-  constructor(state: ProspectusState) {
+  /** `quiet` drops events: a bot's look-ahead never reads them, and they were a tenth of its garbage. */
+  constructor(
+    state: ProspectusState,
+    private readonly quiet = false,
+  ) {
     this.s = copyState(state);
   }
 
@@ -147,7 +151,7 @@ export class Work {
   }
 
   emit(event: ProspectusEvent): void {
-    this.events.push(event);
+    if (!this.quiet) this.events.push(event);
   }
 
   finish(): { state: ProspectusState; events: ProspectusEvent[] } {
