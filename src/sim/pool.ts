@@ -50,13 +50,13 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
 
 /**
  * V8 compiles hot functions on background threads. With a core to spare that is free, but when the
- * workers already fill every core those threads only take turns with the workers, and the switching
- * and hand-over cost more than compiling in place: two workers of fast heuristic games on 2 cores
- * finished 2–5% sooner with compilation on their own threads (see docs/architecture.md). The
- * flag is process-wide but read when an isolate is created, so it is set before each run's workers
- * start and applies to them alone.
+ * workers already fill every core those threads only take turns with them, and compiling in place
+ * measured faster: two workers of fast heuristic games on 2 cores finished 2–5% sooner (see
+ * docs/architecture.md). The flag is process-wide but read when an isolate is created, so it is set
+ * before each run's workers start and applies to them alone (two simulations started at the same
+ * moment in one process would share whichever was set last; only speed depends on it).
  */
-export function compileWhereCoresAllow(workers: number): void {
+function compileWhereCoresAllow(workers: number): void {
   setFlagsFromString(compileFlag(workers, availableParallelism()));
 }
 

@@ -45,7 +45,7 @@ describe('the simulation pool', () => {
     ).rejects.toThrow();
   });
 
-  it('compiles on the workers own threads only when the workers fill every core', () => {
+  it("compiles on the workers' own threads only when the workers fill every core", () => {
     expect(compileFlag(2, 2)).toBe('--no-concurrent-recompilation');
     expect(compileFlag(3, 2)).toBe('--no-concurrent-recompilation');
     expect(compileFlag(1, 2)).toBe('--concurrent-recompilation');

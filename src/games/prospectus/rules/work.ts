@@ -103,7 +103,7 @@ export class Work {
   private rows = 0;
   private rngCursor: Rng | null = null;
 
-  /** `quiet` drops events: a bot's look-ahead never reads them, and they were a tenth of its garbage. */
+  /** `quiet` drops events: a bot's look-ahead never reads them (about 5% of its garbage per game). */
   constructor(
     state: ProspectusState,
     private readonly quiet = false,
