@@ -53,7 +53,9 @@ export class Rng {
     const limit = 4294967296 - (4294967296 % n);
     let x = this.nextU32();
     while (x >= limit) x = this.nextU32();
-    return x % n;
+    // `| 0` keeps the result a small integer for V8 (the remainder of a value above 2^31 is
+    // otherwise a heap number), so arrays that store it keep their integer element kind.
+    return (x % n) | 0;
   }
 
   chance(p: number): boolean {
