@@ -23,9 +23,11 @@
 import type { Rng } from '../../core/rng.ts';
 import * as dataModule from './data.ts';
 import * as recordModule from './rules/record.ts';
+import * as stateModule from './state.ts';
 import type { ProspectusState, RecordNode } from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { START } = dataModule;
+const { cloneState } = stateModule;
 const {
   REC_BOUNTY,
   REC_BUST,
@@ -263,5 +265,9 @@ export function resampleScreens(s: ProspectusState, keep: number, rng: Rng): Pro
     cubes[seat] = draw.cubes;
     if (pending) tx = { ...s.tx!, max: draw.pendingMax };
   }
-  return { ...s, money, cubes, tx };
+  const out = cloneState(s);
+  out.money = money;
+  out.cubes = cubes;
+  out.tx = tx;
+  return out;
 }

@@ -20,11 +20,13 @@ import type {
 import * as engineModule from './rules/engine.ts';
 import * as recordModule from './rules/record.ts';
 import * as samplerModule from './sampler.ts';
+import * as stateModule from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
 const { recordEntries } = recordModule;
 const { resampleScreens } = samplerModule;
+const { cloneState } = stateModule;
 
 export interface TrackSpaceView {
   space: number;
@@ -183,12 +185,11 @@ export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): Pro
     return fresh;
   });
   const screened = resampleScreens(s, seat, rng);
-  return {
-    ...screened,
-    hands,
-    draws,
-    future,
-    secret,
-    rng: rng.fork().state() as ProspectusState['rng'],
-  };
+  const out = screened === s ? cloneState(s) : screened;
+  out.hands = hands;
+  out.draws = draws;
+  out.future = future;
+  out.secret = secret;
+  out.rng = rng.fork().state() as ProspectusState['rng'];
+  return out;
 }

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Search and the simulator run the rules on states from setup, from apply and from resample. When
+ * those states differ in V8's hidden class, or some number arrays are stored as doubles, the hot
+ * rules code is compiled for several shapes and deoptimised again and again in every worker. V8
+ * tells only with --allow-natives-syntax, so the check runs in a child process.
+ */
+describe('state shapes', () => {
+  const probe = fileURLToPath(new URL('./shapes-probe.ts', import.meta.url));
+  const lines = execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', probe], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .map(
+      (line) =>
+        JSON.parse(line) as { game: string; players: number; shapes: string[]; doubleArrays: string[] },
+    );
+
+  it('probes every game', () => {
+    expect(new Set(lines.map((l) => l.game))).toEqual(
+      new Set(['prospectus', 'pocket-imperium', 'prosperitea']),
+    );
+  });
+
+  it.each(lines.map((l) => [`${l.game}, ${l.players} players`, l] as const))(
+    '%s: setup, apply and resample give states of one hidden class with integer arrays',
+    (_, line) => {
+      expect(line.shapes).toEqual(['setup']);
+      expect(line.doubleArrays).toEqual([]);
+    },
+  );
+});
