@@ -41,6 +41,8 @@ function probe(game: AnyGame, players: number) {
     // What search does: draw a world the seat cannot tell apart, and play on in it.
     const world = game.resample(state, seat, rng);
     notice(world, `resample at step ${step}`);
+    // Another seat's world too: it redraws what the acting seat holds (a pending trade, say).
+    notice(game.resample(state, (seat + 1) % players, rng), `resample for another seat at step ${step}`);
     notice(game.applyTrusted(world, seat, action).state, `apply to a resampled world at step ${step}`);
     state = game.applyTrusted(state, seat, action).state;
     notice(state, `apply at step ${step}`);
