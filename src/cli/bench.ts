@@ -14,6 +14,12 @@ export interface BenchFlags {
   reps?: string;
 }
 
+/** "1.62–1.74×": the lowest and highest of the per-repetition speed-ups. */
+function spread(ratios: readonly number[]): string {
+  if (ratios.length === 0) return '—';
+  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
+}
+
 /** The player count each game is benchmarked at: the largest table up to four. */
 export function benchPlayers(game: AnyGame): number {
   return Math.min(game.maxPlayers, 4);
@@ -86,15 +92,19 @@ export async function cmdBench(
       `simulator scaling, median of ${reps} runs each, about ${seconds * 5} s with one worker (target: 2 workers ≥ 1.8× one worker);`,
     );
     ctx.io.out(
+      '"per rep" is the lowest and highest speed-up of one back-to-back pair of runs (the machine\'s drift);',
+    );
+    ctx.io.out(
       '"once warm" compares games per second after the first third of the games, when every worker is warm',
     );
     ctx.io.out(
-      'game              players   bots        games   1 worker s   2 workers s   speed-up   once warm',
+      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm',
     );
     for (const s of scaling) {
       ctx.io.out(
         `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}${fmt(s.games).padStart(7)}` +
           `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
+          `   ${spread(s.repRatios).padEnd(12)}` +
           // A run too short to have a warm window has no steady rate.
           `${(Number.isNaN(s.steadyRatio) ? '—' : s.steadyRatio.toFixed(2) + '×').padStart(12)}`,
       );

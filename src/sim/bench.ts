@@ -129,6 +129,11 @@ export interface Scaling {
   /** How many times more games per second two workers play than one (median over median). */
   readonly ratio: number;
   /**
+   * The same ratio within each repetition (its one-worker run over its two-worker run, which ran
+   * back to back), in the order they ran. Their spread shows how far the machine drifted.
+   */
+  readonly repRatios: readonly number[];
+  /**
    * The same ratio once the workers are warm: games per second from the moment a third of the games
    * were done to the end (median over the runs). It leaves out worker start-up and JIT warm-up, which
    * every worker pays for itself, so it is what a long simulation gets.
@@ -199,5 +204,17 @@ export async function simScaling(
   const one = of(1, (r) => r.seconds);
   const two = of(2, (r) => r.seconds);
   const steadyRatio = of(2, (r) => r.steadyRate) / of(1, (r) => r.steadyRate);
-  return { games, bots, runs, one, two, ratio: one / two, steadyRatio };
+  return { games, bots, runs, one, two, ratio: one / two, repRatios: repRatios(runs), steadyRatio };
+}
+
+/** One-worker seconds over two-worker seconds for each back-to-back pair of runs. */
+export function repRatios(runs: readonly { readonly workers: number; readonly seconds: number }[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 1 < runs.length; i += 2) {
+    const pair = [runs[i]!, runs[i + 1]!];
+    const one = pair.find((r) => r.workers === 1);
+    const two = pair.find((r) => r.workers === 2);
+    if (one && two) out.push(one.seconds / two.seconds);
+  }
+  return out;
 }

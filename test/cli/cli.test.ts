@@ -210,6 +210,7 @@ describe('prosper bench', () => {
     expect(scaling.game).toBe('secret-bid');
     expect(scaling.runs.map((r: { workers: number }) => r.workers)).toEqual([1, 2]);
     expect(scaling.ratio).toBeCloseTo(scaling.one / scaling.two, 9);
+    expect(scaling.repRatios).toEqual([scaling.runs[0].seconds / scaling.runs[1].seconds]);
     // A rate is positive, or null in JSON (NaN) when the run is too short to have a warm window.
     const rateOk = (x: unknown) => x === null || (typeof x === 'number' && x > 0);
     expect(scaling.runs.every((r: { steadyRate: unknown }) => rateOk(r.steadyRate))).toBe(true);

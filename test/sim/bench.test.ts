@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SteadyRate } from '../../src/sim/bench.ts';
+import { repRatios, SteadyRate } from '../../src/sim/bench.ts';
 
 describe('the steady rate of a simulation run', () => {
   it('counts games per second from the first third of the games to the last', () => {
@@ -16,5 +16,21 @@ describe('the steady rate of a simulation run', () => {
     const rate = new SteadyRate(9);
     rate.mark(9, 500);
     expect(rate.rate()).toBeNaN();
+  });
+});
+
+describe('the speed-up per repetition', () => {
+  it('divides each back-to-back pair, whichever worker count ran first', () => {
+    const runs = [
+      { workers: 1, seconds: 10 },
+      { workers: 2, seconds: 5 },
+      { workers: 2, seconds: 6 },
+      { workers: 1, seconds: 9 },
+    ];
+    expect(repRatios(runs)).toEqual([2, 1.5]);
+  });
+
+  it('skips an unpaired last run', () => {
+    expect(repRatios([{ workers: 1, seconds: 4 }])).toEqual([]);
   });
 });
