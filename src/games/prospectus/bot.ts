@@ -29,7 +29,7 @@ const {
 } = dataModule;
 const { FILLED, OPEN } = stateModule;
 const { arrowsFor, cubesToDrop } = futureCardModule;
-const { actorOf, legalActions, perform } = engineModule;
+const { actorOf, legalActions, performQuiet } = engineModule;
 
 const EMERGE_RATE = 1 - CRYSTAL_BALL.value.stickChance;
 
@@ -139,7 +139,7 @@ function margin(s: ProspectusState, seat: number): number {
 
 /** Follows this seat's own follow-up decisions greedily (a few plies), returns the final margin. */
 function scoreAfter(s: ProspectusState, seat: number, action: ProspectusAction, depth: number): number {
-  const next = perform(s, seat, action, true).state;
+  const next = performQuiet(s, seat, action);
   if (depth <= 0 || actorOf(next) !== seat || next.phase === 'over') return margin(next, seat);
   let best = -Infinity;
   for (const follow of legalActions(next, seat))

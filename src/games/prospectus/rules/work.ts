@@ -51,18 +51,17 @@ const NESTED_INDEX: Readonly<Record<NestedKey, number>> = {
 
 export class Work {
   readonly s: ProspectusState;
-  readonly events: ProspectusEvent[] = [];
+  /** Null when quiet: a bot's look-ahead never reads events. */
+  private readonly events: ProspectusEvent[] | null;
   private flat = 0;
   private outer = 0;
   private rows = 0;
   private rngCursor: Rng | null = null;
 
   /** `quiet` drops events: a bot's look-ahead never reads them (about 5% of its garbage per game). */
-  constructor(
-    state: ProspectusState,
-    private readonly quiet = false,
-  ) {
+  constructor(state: ProspectusState, quiet = false) {
     this.s = cloneState(state);
+    this.events = quiet ? null : [];
   }
 
   /** A writable copy of a flat number array of the state. */
@@ -105,11 +104,16 @@ export class Work {
   }
 
   emit(event: ProspectusEvent): void {
-    if (!this.quiet) this.events.push(event);
+    if (this.events) this.events.push(event);
+  }
+
+  /** The finished next state. */
+  state(): ProspectusState {
+    if (this.rngCursor) this.s.rng = this.rngCursor.state() as ProspectusState['rng'];
+    return this.s;
   }
 
   finish(): { state: ProspectusState; events: ProspectusEvent[] } {
-    if (this.rngCursor) this.s.rng = this.rngCursor.state() as ProspectusState['rng'];
-    return { state: this.s, events: this.events };
+    return { state: this.state(), events: this.events ?? [] };
   }
 }
