@@ -28,7 +28,7 @@ const {
   TOP_SPACE,
 } = dataModule;
 const { FILLED, OPEN } = stateModule;
-const { arrowsFor, cubesToDrop } = futureCardModule;
+const { arrowsInto, cubesToDropInto } = futureCardModule;
 const { actorOf, legalActions, performQuiet } = engineModule;
 
 const EMERGE_RATE = 1 - CRYSTAL_BALL.value.stickChance;
@@ -53,6 +53,8 @@ const DRIFT = [0, 0, 0, 0, 0];
 const LAIR = [0, 0, 0, 0, 0];
 const BONUS = [0, 0, 0, 0, 0];
 const VALUES = [0, 0, 0, 0, 0];
+const DROPPED = [0, 0, 0, 0, 0];
+const ARROWS = [0, 0, 0, 0, 0];
 
 /**
  * Expected $ value per cube of each potion if held to the end of the visible track: the cards still
@@ -72,8 +74,8 @@ function cubeValues(s: ProspectusState): readonly number[] {
     if (s.track[space]! < 0) continue;
     const card = FUTURE_CARDS[s.track[space]!]!;
     const current = k === 0 && s.executed === 0;
-    const dropped = current ? cubesToDrop(s, space) : card.icons;
-    const arrows = current ? arrowsFor(s, space) : card.arrows;
+    const dropped = current ? cubesToDropInto(s, space, DROPPED) : card.icons;
+    const arrows = current ? arrowsInto(s, space, ARROWS) : card.arrows;
     const weight = k === 0 ? 1 : 0.85;
     for (let p = 0; p < 5; p++) DRIFT[p]! += weight * arrows[p]! * dropped[p]! * EMERGE_RATE;
     for (let j = 0; j < 2; j++) {

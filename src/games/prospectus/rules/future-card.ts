@@ -54,7 +54,13 @@ function councilVerdicts(w: Work, space: number): void {
 
 /** The cubes dropped for the card being executed, with this turn's spell applied to the current card. */
 export function cubesToDrop(s: ProspectusState, space: number): number[] {
-  const dropped = FUTURE_CARDS[s.track[space]!]!.icons.slice();
+  return cubesToDropInto(s, space, [0, 0, 0, 0, 0]);
+}
+
+/** `cubesToDrop` written into `dropped` (five counts), for callers that reuse one array. */
+export function cubesToDropInto(s: ProspectusState, space: number, dropped: number[]): number[] {
+  const icons = FUTURE_CARDS[s.track[space]!]!.icons;
+  for (let p = 0; p < 5; p++) dropped[p] = icons[p]!;
   if (s.executed !== 0) return dropped;
   const spell = castSpell(s);
   const params = s.played?.params ?? [];
@@ -69,7 +75,13 @@ export function cubesToDrop(s: ProspectusState, space: number): number[] {
 }
 
 export function arrowsFor(s: ProspectusState, space: number): number[] {
-  const arrows = FUTURE_CARDS[s.track[space]!]!.arrows.slice();
+  return arrowsInto(s, space, [0, 0, 0, 0, 0]);
+}
+
+/** `arrowsFor` written into `arrows` (five steps), for callers that reuse one array. */
+export function arrowsInto(s: ProspectusState, space: number, arrows: number[]): number[] {
+  const printed = FUTURE_CARDS[s.track[space]!]!.arrows;
+  for (let p = 0; p < 5; p++) arrows[p] = printed[p]!;
   if (s.executed === 0 && castSpell(s) === SPELL_INDEX.reverse) {
     const p = s.played!.params[0]!;
     arrows[p] = -arrows[p]!;
