@@ -90,7 +90,7 @@ export function resampleState(state: PiState, viewer: Viewer, rng: Rng): PiState
   const plans = resamplePlans(state, viewer, rng);
   const { chain, removed } = resampleChain(state, rng);
   // Built from `draft`, not a spread: a spread gives the copy a hidden class of its own, and search
-  // then runs the rules on states of two classes, which V8 optimises worse.
+  // would run the rules on states of two classes (test/sim/shapes.test.ts checks there is one).
   const out = draft(state);
   out.plans = plans;
   out.chain = chain;
