@@ -23,11 +23,9 @@
 import type { Rng } from '../../core/rng.ts';
 import * as dataModule from './data.ts';
 import * as recordModule from './rules/record.ts';
-import * as stateModule from './state.ts';
 import type { ProspectusState, RecordNode } from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { START } = dataModule;
-const { cloneState } = stateModule;
 const {
   REC_BOUNTY,
   REC_BUST,
@@ -250,10 +248,11 @@ function prepared(record: RecordNode | null, seat: number): SeatPrep {
 
 /**
  * Redraws the cubes and money of every seat except `keep` (the viewer; -1 for a spectator), and the
- * limit of a pending transaction of a redrawn seat. Open screens and a finished game hide nothing.
+ * limit of a pending transaction of a redrawn seat, in `s`: a copy the caller owns (`cloneState`).
+ * Open screens and a finished game hide nothing.
  */
-export function resampleScreens(s: ProspectusState, keep: number, rng: Rng): ProspectusState {
-  if (s.openScreens || s.phase === 'over') return s;
+export function redrawScreens(s: ProspectusState, keep: number, rng: Rng): void {
+  if (s.openScreens || s.phase === 'over') return;
   const money = s.money.slice();
   const cubes = s.cubes.slice();
   let tx = s.tx;
@@ -265,9 +264,7 @@ export function resampleScreens(s: ProspectusState, keep: number, rng: Rng): Pro
     cubes[seat] = draw.cubes;
     if (pending) tx = { ...s.tx!, max: draw.pendingMax };
   }
-  const out = cloneState(s);
-  out.money = money;
-  out.cubes = cubes;
-  out.tx = tx;
-  return out;
+  s.money = money;
+  s.cubes = cubes;
+  s.tx = tx;
 }

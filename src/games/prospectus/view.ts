@@ -25,7 +25,7 @@ import * as stateModule from './state.ts';
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
 const { recordEntries } = recordModule;
-const { resampleScreens } = samplerModule;
+const { redrawScreens } = samplerModule;
 const { cloneState } = stateModule;
 
 export interface TrackSpaceView {
@@ -184,8 +184,9 @@ export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): Pro
     for (let k = 0; k < total; k++) fresh[rng.int(5)]! += 1;
     return fresh;
   });
-  const screened = resampleScreens(s, seat, rng);
-  const out = screened === s ? cloneState(s) : screened;
+  // One copy, so that resampled worlds share the engine's hidden class (see cloneState).
+  const out = cloneState(s);
+  redrawScreens(out, seat, rng);
   out.hands = hands;
   out.draws = draws;
   out.future = future;
