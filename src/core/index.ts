@@ -1,5 +1,6 @@
 export * from './json.ts';
 export * from './rng.ts';
+export * from './arrays.ts';
 export * from './game.ts';
 export * from './bot.ts';
 export * from './match.ts';

@@ -6,6 +6,7 @@
  * split/bust counts) is kept in `record`.
  */
 import type { Viewer } from '../../core/game.ts';
+import * as arraysModule from '../../core/arrays.ts';
 import type { Rng } from '../../core/rng.ts';
 import * as dataModule from './data.ts';
 import type {
@@ -22,6 +23,7 @@ import * as recordModule from './rules/record.ts';
 import * as samplerModule from './sampler.ts';
 import * as stateModule from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { mapArray } = arraysModule;
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
 const { recordEntries } = recordModule;
@@ -177,7 +179,7 @@ export function resampleState(s: ProspectusState, viewer: Viewer, rng: Rng): Pro
   }
   const keep = seat >= 0 ? s.knownTop[seat]! : 0;
   const future = s.future.slice(0, keep).concat(rng.shuffle(s.future.slice(keep)));
-  const secret = s.secret.map((row, other) => {
+  const secret = mapArray(s.secret, (row, other) => {
     if (other === seat) return row;
     const total = row.reduce((a, b) => a + b, 0);
     const fresh = [0, 0, 0, 0, 0];

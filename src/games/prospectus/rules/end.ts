@@ -1,10 +1,12 @@
 /** The end of the game: the council bonus, the final sell-off, the ranking. */
 import type { Outcome } from '../../../core/game.ts';
+import * as arraysModule from '../../../core/arrays.ts';
 import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
 import type { ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { mapArray } = arraysModule;
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { FILLED } = stateModule;
 
@@ -25,10 +27,12 @@ export function finalChamber(s: ProspectusState): number[] {
 export function finishGame(w: Work): void {
   const s = w.s;
   const chamber = finalChamber(s);
-  const bonus = s.cubes.map((row) => row.reduce((sum, n, p) => sum + n * chamber[p]!, 0));
-  const selloff = s.cubes.map((row) => row.reduce((sum, n, p) => sum + n * PRICE_BY_SPACE[s.prices[p]!]!, 0));
-  s.money = s.money.map((m, seat) => m + bonus[seat]! + selloff[seat]!);
-  s.cubes = s.cubes.map(() => [0, 0, 0, 0, 0]);
+  const bonus = mapArray(s.cubes, (row) => row.reduce((sum, n, p) => sum + n * chamber[p]!, 0));
+  const selloff = mapArray(s.cubes, (row) =>
+    row.reduce((sum, n, p) => sum + n * PRICE_BY_SPACE[s.prices[p]!]!, 0),
+  );
+  s.money = mapArray(s.money, (m, seat) => m + bonus[seat]! + selloff[seat]!);
+  s.cubes = mapArray(s.cubes, () => [0, 0, 0, 0, 0]);
   s.final = { chamber, bonus, selloff };
   s.phase = 'over';
   s.tx = null;

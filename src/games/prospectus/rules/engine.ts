@@ -286,7 +286,12 @@ function run(w: Work, seat: number, action: ProspectusAction): Work {
       if (action.t === 'play') performPlay(w, seat, action.spell, action.mode);
       break;
     case 'param':
-      s.played = { ...s.played!, params: s.played!.params.concat(paramValues(action)) };
+      // A literal, not a spread: every played record then shares one hidden class (see cloneState).
+      s.played = {
+        spell: s.played!.spell,
+        mode: s.played!.mode,
+        params: s.played!.params.concat(paramValues(action)),
+      };
       if (!needsMoreParams(s)) announce(w);
       break;
     case 'interrupt':

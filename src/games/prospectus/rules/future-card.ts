@@ -1,4 +1,5 @@
 /** Executing a future card: council verdicts, market results through the crystal ball, a dividend. */
+import * as arraysModule from '../../../core/arrays.ts';
 import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
 import type { ProspectusState } from '../state.ts';
@@ -6,6 +7,7 @@ import * as marketModule from './market.ts';
 import type { Work } from './work.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { mapArray } = arraysModule;
 const { DIVIDEND_BY_SPACE, DIVIDEND_TRIGGER, FUTURE_CARDS, SPELL_INDEX } = dataModule;
 const { FILLED, OPEN } = stateModule;
 const { applyMarketResults, dropIntoBall, movePrice } = marketModule;
@@ -28,7 +30,7 @@ export function advanceDividend(w: Work, potion: number): void {
   }
   w.arr('dividends')[potion] = 0;
   const perCube = DIVIDEND_BY_SPACE[w.s.prices[potion]!]!;
-  const paid = w.s.cubes.map((row) => row[potion]! * perCube);
+  const paid = mapArray(w.s.cubes, (row) => row[potion]! * perCube);
   const money = w.arr('money');
   for (let seat = 0; seat < paid.length; seat++) money[seat]! += paid[seat]!;
   w.emit({ type: 'dividend', potion, perCube, paid, open: w.s.openScreens });

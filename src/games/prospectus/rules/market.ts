@@ -2,11 +2,13 @@
  * The price machine (moves, splits, busts) and the crystal ball (a cube tower that keeps some cubes
  * inside and lets them out on later drops).
  */
+import * as arraysModule from '../../../core/arrays.ts';
 import * as dataModule from '../data.ts';
 import type { Rng } from '../../../core/rng.ts';
 import type { Work } from './work.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { mapArray } = arraysModule;
 const { CRYSTAL_BALL, PRICE_BY_SPACE, START_SPACE, TOP_SPACE } = dataModule;
 const { REC_BUST, REC_SPLIT, note } = recordModule;
 
@@ -15,12 +17,12 @@ export function reshuffleFuture(w: Work): void {
   const s = w.s;
   s.future = w.rng.shuffle(s.future.concat(s.futureDiscard));
   s.futureDiscard = [];
-  s.knownTop = s.knownTop.map(() => 0);
+  s.knownTop = mapArray(s.knownTop, () => 0);
   w.emit({ type: 'reshuffle', size: s.future.length });
 }
 
 function revealCounts(w: Work, potion: number): number[] {
-  return w.s.cubes.map((row) => row[potion]!);
+  return mapArray(w.s.cubes, (row) => row[potion]!);
 }
 
 /** prospectus.market.split: every holding doubles, the price resets to $20, the future discards reshuffle. */

@@ -1,4 +1,5 @@
 /** Setting up the table: money, spell decks and hands, prices, the future track, tokens, the ball draft. */
+import { arrayOf, mapArray } from '../../../core/arrays.ts';
 import { Rng } from '../../../core/rng.ts';
 import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
@@ -26,28 +27,30 @@ export function firstUsableSpace(players: number): number {
 
 export function setupState(players: number, seed: string, options: ProspectusOptions): ProspectusState {
   const rng = Rng.fromSeed(seed);
-  const deck = options.spells.map((id) => SPELL_INDEX[id]);
-  const seats = Array.from({ length: players }, (_, i) => i);
+  const deck = mapArray(options.spells, (id) => SPELL_INDEX[id]);
+  const seats = arrayOf(players, (i) => i);
   const five = () => [0, 0, 0, 0, 0];
 
   // prospectus.setup.spells: at 4 players the same two random spells leave every deck.
   const removed = players === 4 ? rng.shuffle(deck).slice(0, SPELLS_REMOVED_AT_FOUR.value) : [];
   const kept = deck.filter((spell) => !removed.includes(spell));
-  const shuffled = seats.map(() => rng.shuffle(kept));
-  const hands = shuffled.map((cards) => cards.slice(0, START.value.handSize));
-  const draws = shuffled.map((cards) => cards.slice(START.value.handSize));
+  const shuffled = mapArray(seats, () => rng.shuffle(kept));
+  const hands = mapArray(shuffled, (cards) => cards.slice(0, START.value.handSize));
+  const draws = mapArray(shuffled, (cards) => cards.slice(START.value.handSize));
 
   // prospectus.setup.track and .blockers: cards on every usable space, the left-most card unblocked.
-  const future = rng.shuffle(FUTURE_CARDS.map((c) => c.id));
+  const future = rng.shuffle(mapArray(FUTURE_CARDS, (c) => c.id));
   const first = firstUsableSpace(players);
   const track = Array.from({ length: TRACK_SPACES }, (_, space) => (space >= first ? future.shift()! : -1));
-  const dem = track.flatMap((card, space) =>
-    card >= 0 && space > first ? [BLOCKED, BLOCKED] : [OPEN, OPEN],
-  );
+  const dem: number[] = [];
+  for (let space = 0; space < TRACK_SPACES; space++) {
+    const blocked = track[space]! >= 0 && space > first;
+    dem.push(blocked ? BLOCKED : OPEN, blocked ? BLOCKED : OPEN);
+  }
   if (dem.filter((d) => d === BLOCKED).length > BLOCKERS.value) throw new Error('not enough blockers');
 
   // prospectus.setup.abilities: five of the eight tokens, at random.
-  const tokens = rng.shuffle(ABILITIES.value.map((_, i) => i));
+  const tokens = rng.shuffle(arrayOf(ABILITIES.value.length, (i) => i));
   const abilities = tokens.slice(0, ABILITIES_IN_PLAY.value);
   const aside = tokens.slice(ABILITIES_IN_PLAY.value);
 
@@ -65,8 +68,8 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     phase: 'draft',
     turn: 0,
     active: 0,
-    money: seats.map(() => START.value.money),
-    cubes: seats.map(five),
+    money: arrayOf(players, () => START.value.money),
+    cubes: arrayOf(players, five),
     prices: five().fill(START_SPACE),
     dividends: five(),
     abilities,
@@ -75,15 +78,15 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     dem,
     future,
     futureDiscard: [],
-    knownTop: seats.map(() => 0),
+    knownTop: arrayOf(players, () => 0),
     ball,
     chamber: five(),
-    secret: seats.map(five),
+    secret: arrayOf(players, five),
     hands,
     draws,
-    discards: seats.map(() => []),
+    discards: arrayOf(players, (): number[] => []),
     removed,
-    interrupts: seats.map(() => false),
+    interrupts: arrayOf(players, () => false),
     frozen: five().fill(-1),
     draftPool: pool,
     draftPicks: 0,

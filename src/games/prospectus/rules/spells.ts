@@ -44,9 +44,7 @@ export const PARAM_OPTIONS: Readonly<Record<SpellId, ParamFn>> = {
   'plus-three': () => [],
   reverse: (s) => {
     const icons = currentIcons(s);
-    return icons
-      ? [0, 1, 2, 3, 4].filter((p) => icons[p]! > 0).map((potion) => ({ t: 'potion', potion }))
-      : [];
+    return icons ? POTION_ACTIONS.filter((a) => icons[a.potion]! > 0) : [];
   },
   freeze: () => POTION_ACTIONS,
   block: (s, params) => {

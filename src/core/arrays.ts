@@ -1,0 +1,36 @@
+/**
+ * Array builders for arrays that end up in a game state.
+ *
+ * V8 stores a plain array as "packed" or "holey", and the two have different hidden classes. A state
+ * field whose arrays are sometimes packed and sometimes holey makes every rule that reads it see two
+ * classes: its optimised code is thrown away the first time the other one arrives, and is slower once
+ * it handles both. Literals, `slice`, `concat`, `filter` and `push` give packed arrays. Two common
+ * builders do not:
+ * - `Array.prototype.map` gives a packed array in the interpreter but a holey one once TurboFan has
+ *   optimised the function that calls it, so the same line changes its output part-way through a run;
+ * - `new Array(n)` and `flatMap` always give holey arrays.
+ * These helpers always give packed arrays (test/sim/shapes.test.ts checks every state array).
+ *
+ * They start from a copy of an empty array rather than from a literal `[]`: V8 remembers, per literal
+ * in the source, the most general kind of element ever stored in the arrays it made, and makes later
+ * arrays of that literal general from the start. A literal shared by every caller would thus turn a
+ * number array into an array of any values (another hidden class) as soon as some caller stored rows
+ * or booleans. A copy carries no such memory, so each result's kind follows only its own elements.
+ */
+
+/** Never written to: the template the helpers copy. */
+const NONE: never[] = [];
+
+/** `xs.map(f)`, packed whatever tier runs it. */
+export function mapArray<T, U>(xs: readonly T[], f: (x: T, i: number) => U): U[] {
+  const out: U[] = NONE.slice();
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!, i));
+  return out;
+}
+
+/** `[f(0), f(1), …, f(n - 1)]`, packed. */
+export function arrayOf<U>(n: number, f: (i: number) => U): U[] {
+  const out: U[] = NONE.slice();
+  for (let i = 0; i < n; i++) out.push(f(i));
+  return out;
+}
