@@ -1,5 +1,5 @@
 /** Prosperitea: the game definition that ties data, rules, views, events, renderer and bots together. */
-import { defineGame } from '../../core/index.ts';
+import { defineGame, mapArray } from '../../core/index.ts';
 import type { GameDefinition, Rng } from '../../core/index.ts';
 import { PLAYERS, SCORING } from './data.ts';
 import { heuristicBot, heuristicChoice } from './bot.ts';
@@ -20,10 +20,11 @@ import type { ProsperiteaView } from './view.ts';
  * deck's face-up top, the order of the two order decks, and the future of the RNG.
  */
 function resample(state: ProsperiteaState, _viewer: unknown, rng: Rng): ProsperiteaState {
-  const decks = state.decks.map((deck) =>
+  // mapArray, not `map`: the deck lists must stay packed once this is optimised (see core/arrays.ts).
+  const decks = mapArray(state.decks, (deck) =>
     deck.length <= 2 ? deck : [...rng.shuffle(deck.slice(0, -1)), deck.at(-1)!],
   );
-  const orderDecks = state.orderDecks.map((deck) => (deck.length <= 1 ? deck : rng.shuffle(deck)));
+  const orderDecks = mapArray(state.orderDecks, (deck) => (deck.length <= 1 ? deck : rng.shuffle(deck)));
   return patch(state, { decks, orderDecks, rng: storeRng(rng.fork()) });
 }
 

@@ -2,6 +2,7 @@
  * Data compiled once at module load into the integer tables the hot path reads: ingredient kinds
  * and order cards become small integers, requirements become (kind | type) pairs.
  */
+import { arrayOf, mapArray } from '../../core/index.ts';
 import {
   BUDGETS,
   COPIES_BY_RARITY,
@@ -19,8 +20,9 @@ export const TYPES = INGREDIENT_TYPES.length;
 export const KIND_TYPE: readonly number[] = INGREDIENTS.value.map((d) => INGREDIENT_TYPES.indexOf(d.type));
 export const KIND_NAME: readonly string[] = INGREDIENTS.value.map((d) => d.name);
 export const KIND_COPIES: readonly number[] = INGREDIENTS.value.map((d) => COPIES_BY_RARITY.value[d.rarity]);
-export const KINDS_OF_TYPE: readonly (readonly number[])[] = INGREDIENT_TYPES.map((_, t) =>
-  KIND_TYPE.flatMap((type, k) => (type === t ? [k] : [])),
+/** Built with `filter` rather than `flatMap`, whose arrays are holey (see core/arrays.ts). */
+export const KINDS_OF_TYPE: readonly (readonly number[])[] = mapArray(INGREDIENT_TYPES, (_, t) =>
+  arrayOf(KINDS, (k) => k).filter((k) => KIND_TYPE[k] === t),
 );
 
 /** A compiled requirement: `kind` is -1 when any card of `type` will do. */
@@ -71,8 +73,9 @@ export const ORDER_CARDS: readonly OrderCard[] = [
   ...expand(STANDARD_ORDERS.value, 0),
   ...expand(PREMIUM_ORDERS.value, 1),
 ];
-export const ORDER_IDS_BY_DECK: readonly (readonly number[])[] = [0, 1].map((d) =>
-  ORDER_CARDS.flatMap((c, id) => (c.deck === d ? [id] : [])),
+/** Packed, like every order deck shuffled from it (`flatMap` would give holey arrays). */
+export const ORDER_IDS_BY_DECK: readonly (readonly number[])[] = arrayOf(2, (d) =>
+  arrayOf(ORDER_CARDS.length, (id) => id).filter((id) => ORDER_CARDS[id]!.deck === d),
 );
 
 export const EVERGREEN_REQS: readonly (readonly Req[])[] = EVERGREEN_ORDERS.value.map((e) =>
@@ -126,7 +129,9 @@ export const BUDGET_BY_MONEY: ReadonlyMap<number, number> = new Map(
   BUDGETS.value.map((b) => [b.money, b.cards]),
 );
 
-/** The full starting contents of ingredient deck t, as kinds. */
+/** The full starting contents of ingredient deck t, as kinds: a packed array, like every later deck. */
 export function fullIngredientDeck(t: number): number[] {
-  return KINDS_OF_TYPE[t]!.flatMap((k) => Array.from({ length: KIND_COPIES[k]! }, () => k));
+  const deck: number[] = [];
+  for (const k of KINDS_OF_TYPE[t]!) for (let copy = 0; copy < KIND_COPIES[k]!; copy++) deck.push(k);
+  return deck;
 }

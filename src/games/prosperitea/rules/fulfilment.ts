@@ -5,7 +5,7 @@
  */
 import { patch, patchShop, patchStats } from './common.ts';
 import { Rng } from '../../../core/index.ts';
-import type { ProsperiteaAction, ProsperiteaState, Pending, Target } from '../state.ts';
+import type { ProsperiteaAction, ProsperiteaState, Pending, Source, Target } from '../state.ts';
 import { EVERGREEN_ORDERS } from '../data.ts';
 import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
 import type { Plan, Req } from '../tables.ts';
@@ -138,9 +138,16 @@ export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
   return out;
 }
 
+/**
+ * The source list a new pending order starts from: an empty array that has held a record, so its
+ * elements kind is already the general one of every longer list (a literal `[]` would hold small
+ * integers, another hidden class).
+ */
+const NO_SOURCES: readonly Source[] = [{ from: 'favor' } as Source].slice(0, 0);
+
 export function startFill(state: ProsperiteaState, seat: number, target: Target): Step {
   return {
-    state: patch(state, { phase: 'assign', pending: { target, sources: [], accepted: [] } }),
+    state: patch(state, { phase: 'assign', pending: { target, sources: NO_SOURCES.slice(), accepted: [] } }),
     events: [{ type: 'choose', seat, target }],
   };
 }
@@ -265,15 +272,20 @@ export function completeFill(state: ProsperiteaState): Step {
   return { state: next, events };
 }
 
+/** The sold counts with one more for `seat`: a copy by `slice`, which keeps the array packed. */
+function soldBy(sold: readonly number[], seat: number): number[] {
+  const out = sold.slice();
+  out[seat]! += 1;
+  return out;
+}
+
 /** Rule prosperitea.fulfil.payout: SELL for money (the card is discarded) or DISPLAY for prestige. */
 export function payout(state: ProsperiteaState, seat: number, choice: 'sell' | 'display'): Step {
   const order = state.claimed!;
   const def = ORDER_CARDS[order]!.def;
   const shop = state.shops[seat]!;
   const sold = choice === 'sell';
-  const stats = sold
-    ? patchStats(state.stats, { sold: state.stats.sold.map((n, s) => (s === seat ? n + 1 : n)) })
-    : state.stats;
+  const stats = sold ? patchStats(state.stats, { sold: soldBy(state.stats.sold, seat) }) : state.stats;
   return {
     state: patch(state, {
       phase: 'fulfil',

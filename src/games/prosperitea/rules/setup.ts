@@ -1,6 +1,6 @@
 /** Setup: shuffled decks, the market, a random first player, money and starting ingredients. */
 import { patch } from './common.ts';
-import { Rng } from '../../../core/index.ts';
+import { Rng, arrayOf, mapArray } from '../../../core/index.ts';
 import { FAVOR_TOKENS, SETUP_TABLE } from '../data.ts';
 import type { ProsperiteaAction, ProsperiteaState } from '../state.ts';
 import { KINDS, MARKET_SLOTS, ORDER_IDS_BY_DECK, SLOT_DECK, fullIngredientDeck } from '../tables.ts';
@@ -8,11 +8,25 @@ import { addIngredients, drawIngredients, nextSeat, storeRng, withShop } from '.
 import type { Step } from './common.ts';
 import { DECKS } from './sourcing.ts';
 
+/**
+ * The market starts as a copy of this row of empty slots, so its array holds any values from the
+ * start: a slot whose deck has run out holds null, and an array of small integers would change its
+ * hidden class when the first null arrives.
+ */
+const EMPTY_MARKET: readonly (number | null)[] = arrayOf(MARKET_SLOTS, () => null);
+
+function dealMarket(orderDecks: number[][]): (number | null)[] {
+  const market = EMPTY_MARKET.slice();
+  for (let slot = 0; slot < MARKET_SLOTS; slot++) market[slot] = orderDecks[SLOT_DECK[slot]!]!.pop()!;
+  return market;
+}
+
+/** Every array is built packed (see core/arrays.ts), as the rules later copy it. */
 export function setupState(players: number, seed: string): ProsperiteaState {
   const rng = Rng.fromSeed(seed);
-  const decks = Array.from({ length: DECKS }, (_, t) => rng.shuffle(fullIngredientDeck(t)));
-  const orderDecks = ORDER_IDS_BY_DECK.map((ids) => rng.shuffle(ids));
-  const market = Array.from({ length: MARKET_SLOTS }, (_, slot) => orderDecks[SLOT_DECK[slot]!]!.pop()!);
+  const decks = arrayOf(DECKS, (t) => rng.shuffle(fullIngredientDeck(t)));
+  const orderDecks = mapArray(ORDER_IDS_BY_DECK, (ids) => rng.shuffle(ids));
+  const market = dealMarket(orderDecks);
   // Rule prosperitea.setup.first-player: chance picks the first player; positions follow clockwise.
   const first = rng.int(players);
   const pos = (seat: number) => (seat - first + players) % players;
@@ -23,14 +37,14 @@ export function setupState(players: number, seed: string): ProsperiteaState {
     current: first,
     phase: 'draft',
     round: 0,
-    draftLeft: Array.from({ length: players }, (_, s) => SETUP_TABLE.value.ingredients[pos(s)]!),
+    draftLeft: arrayOf(players, (s) => SETUP_TABLE.value.ingredients[pos(s)]!),
     decks,
-    discards: Array.from({ length: DECKS }, () => []),
+    discards: arrayOf(DECKS, (): number[] => []),
     market,
     orderDecks,
     orderDiscard: [],
-    shops: Array.from({ length: players }, (_, s) => ({
-      ingredients: new Array<number>(KINDS).fill(0),
+    shops: arrayOf(players, (s) => ({
+      ingredients: arrayOf(KINDS, () => 0),
       money: SETUP_TABLE.value.money[pos(s)]!,
       favors: 0,
       displayed: [],
@@ -41,8 +55,8 @@ export function setupState(players: number, seed: string): ProsperiteaState {
     declined: [],
     finalRound: false,
     stats: {
-      sold: new Array<number>(players).fill(0),
-      evergreens: new Array<number>(players).fill(0),
+      sold: arrayOf(players, () => 0),
+      evergreens: arrayOf(players, () => 0),
       coopFills: 0,
       advertised: 0,
       requestsDeclined: 0,
