@@ -262,7 +262,8 @@ export function redrawScreens(s: ProspectusState, keep: number, rng: Rng): void 
     const draw = drawPrepared(prepared(s.record, seat), seat, pending, rng);
     money[seat] = draw.money;
     cubes[seat] = draw.cubes;
-    if (pending) tx = { ...s.tx!, max: draw.pendingMax };
+    // A literal with the engine's key order (transaction.ts), not a spread: one hidden class for tx.
+    if (pending) tx = { seat, kind: tx!.kind, potion: tx!.potion, max: draw.pendingMax, then: tx!.then };
   }
   s.money = money;
   s.cubes = cubes;
