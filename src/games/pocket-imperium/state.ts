@@ -55,10 +55,37 @@ const Fleet = z.strictObject({
 });
 export type Fleet = z.infer<typeof Fleet>;
 
+/** Every fleet record is built here, by one literal, so all of them share one hidden class. */
+export function makeFleet(from: number, at: number, ships: number, steps: number, adjusted: boolean): Fleet {
+  return { from, at, ships, steps, adjusted };
+}
+
 const Attack = z.strictObject({ target: int, ships: int, sources: z.array(int) });
 export type Attack = z.infer<typeof Attack>;
 
+/** Every invasion record is built here, by one literal, so all of them share one hidden class. */
+export function makeAttack(target: number, ships: number, sources: number[]): Attack {
+  return { target, ships, sources };
+}
+
 const Vp = z.strictObject({ sector: z.array(int), extra: z.array(int), prosperity: z.array(int) });
+export type Vp = z.infer<typeof Vp>;
+
+/** Every VP record is built here, by one literal, so all of them share one hidden class. */
+export function makeVp(sector: number[], extra: number[], prosperity: number[]): Vp {
+  return { sector, extra, prosperity };
+}
+
+/** Never written to: an empty array whose elements kind is already "any values". */
+const NO_ROWS: never[][] = [[]];
+
+/**
+ * An empty list for a field that later holds arrays (`pastPlans`, `vpHistory`). A literal `[]` would
+ * start as an array of small integers, a hidden class of its own until its first row arrives.
+ */
+export function emptyRows(): never[][] {
+  return NO_ROWS.slice(1);
+}
 
 export const PiState = z.strictObject({
   rng: RngStateSchema,

@@ -1,8 +1,9 @@
+import { mapArray } from '../../core/arrays.ts';
 import type { Rng, RngState, Viewer } from '../../core/index.ts';
 import { PROSPERITY_CARDS, TRI_PRIME_CARDS } from './data.ts';
 import type { PiState, PiView } from './state.ts';
 import { exploitActor } from './rules/exploit.ts';
-import { draft, performer, totalVp } from './rules/common.ts';
+import { draft, performer, shuffled, totalVp } from './rules/common.ts';
 import { setupSeat } from './rules/setup.ts';
 
 /** What a seat knows of one plan this round: its own plan whole, others' slots once revealed. */
@@ -62,10 +63,10 @@ export function viewOf(state: PiState, viewer: Viewer): PiView {
 
 /** Unrevealed slots of others' plans redrawn uniformly (keeping revealed slots). */
 function resamplePlans(state: PiState, viewer: Viewer, rng: Rng): PiState['plans'] {
-  return state.plans.map((plan, seat) => {
+  return mapArray(state.plans, (plan, seat) => {
     if (plan === null || seat === viewer || state.revealed >= 3) return plan;
     const known = plan.slice(0, state.revealed);
-    const rest = rng.shuffle(plan.slice(state.revealed));
+    const rest = shuffled(rng, plan.slice(state.revealed));
     return known.concat(rest);
   });
 }
@@ -79,7 +80,8 @@ function resampleChain(state: PiState, rng: Rng): Pick<PiState, 'chain' | 'remov
   const seen = new Set(state.chain.slice(0, state.chainRevealed));
   const unseen = PROSPERITY_CARDS.map((c) => c.id).filter((id) => !seen.has(id));
   const last = rng.pick(TRI_PRIME_CARDS.filter((id) => !seen.has(id)));
-  const pool = rng.shuffle(unseen.filter((id) => id !== last));
+  const others = unseen.filter((id) => id !== last);
+  const pool = shuffled(rng, others);
   const hidden = state.chain.length - 1 - state.chainRevealed;
   const chain = [...state.chain.slice(0, state.chainRevealed), ...pool.slice(0, hidden), last];
   const removed = pool.slice(hidden).sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 /** End of a round, end of the game, final ranking. */
+import { arrayOf } from '../../../core/arrays.ts';
 import type { Outcome } from '../../../core/index.ts';
 import type { PiEvent, PiState } from '../state.ts';
 import { shipsOnBoard, totalVp, triPrimeController } from './common.ts';
@@ -11,10 +12,11 @@ function someoneWithoutShips(state: PiState): boolean {
 }
 
 export function endRound(state: PiState, events: PiEvent[]): Result {
-  const totals = Array.from({ length: state.players }, (_, s) => totalVp(state, s));
+  const totals = arrayOf(state.players, (s) => totalVp(state, s));
   const next = Object.assign(state, {
     vpHistory: [...state.vpHistory, totals],
-    pastPlans: [...state.pastPlans, state.plans.map((p) => p!)],
+    // Every plan is in by now: a copy of the list is the round's plans.
+    pastPlans: [...state.pastPlans, state.plans.slice() as number[][]],
   });
   if (state.round >= state.rounds || someoneWithoutShips(state)) {
     events.push({ type: 'end', scores: totals });

@@ -1,3 +1,4 @@
+import { mapArray } from '../../../core/arrays.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
 import { controlledSystems, illegal, withHex } from './common.ts';
 
@@ -11,7 +12,7 @@ export function expandHasOptions(state: PiState, seat: number): boolean {
 /** One ship at a time onto a system the seat controls, while strength and supply last. */
 export function expandLegal(state: PiState, seat: number): PiAction[] {
   if (state.left <= 0 || state.supply[seat]! <= 0) return [];
-  return controlledSystems(state, seat).map((hex) => ({ type: 'expand', hex }));
+  return mapArray(controlledSystems(state, seat), (hex): PiAction => ({ type: 'expand', hex }));
 }
 
 export function expandExplain(state: PiState, seat: number, action: PiAction) {

@@ -4,7 +4,7 @@
  * halfway hex. Moving ships are off the board until they land, so the halfway hex is not held.
  */
 import type { Fleet, PiAction, PiEvent, PiState } from '../state.ts';
-import { NOBODY } from '../state.ts';
+import { NOBODY, makeFleet } from '../state.ts';
 import { geometry, illegal, withHex } from './common.ts';
 
 const MAX_STEPS = 2;
@@ -102,13 +102,7 @@ export function explorePerform(state: PiState, seat: number, action: PiAction, e
     case 'fleet': {
       events.push({ type: 'fleet', seat, from: action.from, ships: action.ships });
       const next = withHex(state, action.from, seat, state.ships[action.from]! - action.ships);
-      const moving: Fleet = {
-        from: action.from,
-        at: action.from,
-        ships: action.ships,
-        steps: 0,
-        adjusted: false,
-      };
+      const moving = makeFleet(action.from, action.from, action.ships, 0, false);
       return Object.assign(next, { fleet: moving, left: next.left - 1 });
     }
     case 'move': {
@@ -119,19 +113,19 @@ export function explorePerform(state: PiState, seat: number, action: PiAction, e
         events.push({ type: 'arrive', seat, hex: action.to, ships: f.ships });
         return Object.assign(land(state, seat, action.to, f.ships), { fleet: null });
       }
-      return Object.assign(state, { fleet: { ...f, at: action.to, steps, adjusted: false } });
+      return Object.assign(state, { fleet: makeFleet(f.from, action.to, f.ships, steps, false) });
     }
     case 'pickup': {
       const f = fleet!;
       events.push({ type: 'pickup', seat, hex: f.at, ships: action.ships });
       const next = withHex(state, f.at, seat, state.ships[f.at]! - action.ships);
-      return Object.assign(next, { fleet: { ...f, ships: f.ships + action.ships, adjusted: true } });
+      return Object.assign(next, { fleet: makeFleet(f.from, f.at, f.ships + action.ships, f.steps, true) });
     }
     case 'drop': {
       const f = fleet!;
       events.push({ type: 'drop', seat, hex: f.at, ships: action.ships });
       const next = land(state, seat, f.at, action.ships);
-      return Object.assign(next, { fleet: { ...f, ships: f.ships - action.ships, adjusted: true } });
+      return Object.assign(next, { fleet: makeFleet(f.from, f.at, f.ships - action.ships, f.steps, true) });
     }
     default: {
       const f = fleet!;

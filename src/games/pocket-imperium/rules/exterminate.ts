@@ -2,6 +2,7 @@
  * Exterminate, one small choice at a time: choose a system to invade, commit ships from adjacent
  * hexes one source at a time, then launch. Ships that have invaded this command cannot invade again.
  */
+import { makeAttack } from '../state.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
 import { geometry, illegal, isPlayer, withHex } from './common.ts';
 
@@ -68,7 +69,7 @@ export function exterminatePerform(
   if (action.type === 'target') {
     events.push({ type: 'target', seat, hex: action.hex });
     return Object.assign(state, {
-      attack: { target: action.hex, ships: 0, sources: [] },
+      attack: makeAttack(action.hex, 0, []),
       left: state.left - 1,
     });
   }
@@ -76,11 +77,7 @@ export function exterminatePerform(
   if (action.type === 'attack') {
     events.push({ type: 'attack', seat, from: action.from, ships: action.ships });
     const next = withHex(state, action.from, seat, state.ships[action.from]! - action.ships);
-    next.attack = {
-      ...attack,
-      ships: attack.ships + action.ships,
-      sources: [...attack.sources, action.from],
-    };
+    next.attack = makeAttack(attack.target, attack.ships + action.ships, [...attack.sources, action.from]);
     return next;
   }
   return battle(state, seat, attack.target, attack.ships, events);

@@ -1,4 +1,5 @@
 /** Step sequencing of the Perform phase: reveal a slot, then each seat's command in turn. */
+import { arrayOf, mapArray } from '../../../core/arrays.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
 import { illegal, performer } from './common.ts';
 import type { Result } from './common.ts';
@@ -36,7 +37,7 @@ const COMMAND_RULES: readonly CommandRules[] = [
 export function beginStep(state: PiState, step: number, events: PiEvent[]): Result {
   const revealed = Object.assign(state, { revealed: step + 1 });
   const strengths = stepStrengths(revealed, step);
-  const commands = state.plans.map((p) => p![step]!);
+  const commands = mapArray(state.plans, (p) => p![step]!);
   events.push({ type: 'reveal', step, commands, strengths });
   const order: number[] = [];
   for (let cmd = 0; cmd < 3; cmd++)
@@ -58,7 +59,7 @@ export function startTurn(state: PiState, events: PiEvent[]): Result {
     const seat = next.order[next.turn]!;
     const command = next.plans[seat]![next.revealed - 1]!;
     next.left = next.strengths[seat]!;
-    next.used = new Array<number>(next.owner.length).fill(0);
+    next.used = arrayOf(next.owner.length, () => 0);
     next.fleet = null;
     next.attack = null;
     if (COMMAND_RULES[command]!.hasOptions(next, seat)) return { state: next, events };

@@ -1,3 +1,4 @@
+import { arrayOf, mapArray } from '../../../core/arrays.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
 import { COMMAND_INDEX, illegal } from './common.ts';
 import type { Result } from './common.ts';
@@ -24,7 +25,7 @@ export function beginPlan(state: PiState, events: PiEvent[]): Result {
   events.push({ type: 'round', round: state.round, start: state.start });
   const next = Object.assign(state, {
     phase: 'plan' as const,
-    plans: new Array<null>(state.players).fill(null),
+    plans: arrayOf(state.players, () => null),
     revealed: 0,
     chosen: [],
     choosers: [],
@@ -51,7 +52,7 @@ export function planExplain(action: PiAction) {
 }
 
 export function planPerform(state: PiState, seat: number, action: PiAction & { type: 'plan' }): Result {
-  const order = action.order.map((c) => COMMAND_INDEX[c]);
+  const order = mapArray(action.order, (c) => COMMAND_INDEX[c]);
   const plans = state.plans.slice();
   plans[seat] = order;
   const events: PiEvent[] = [{ type: 'planned', seat, order }];

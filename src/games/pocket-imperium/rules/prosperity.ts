@@ -1,5 +1,6 @@
 import { PROSPERITY_CARD_VP, PROSPERITY_CARDS } from '../data.ts';
 import type { Requirement } from '../data.ts';
+import { makeVp } from '../state.ts';
 import type { PiEvent, PiState } from '../state.ts';
 import { isPlayer, triPrimeController } from './common.ts';
 
@@ -65,5 +66,5 @@ export function claimCard(state: PiState, events: PiEvent[]): PiState {
   if (seat < 0) return Object.assign(state, { claims });
   const prosperity = state.vp.prosperity.slice();
   prosperity[seat]! += PROSPERITY_CARD_VP;
-  return Object.assign(state, { claims, vp: { ...state.vp, prosperity } });
+  return Object.assign(state, { claims, vp: makeVp(state.vp.sector, state.vp.extra, prosperity) });
 }

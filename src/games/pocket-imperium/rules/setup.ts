@@ -1,11 +1,12 @@
+import { arrayOf, mapArray } from '../../../core/arrays.ts';
 import { Rng } from '../../../core/index.ts';
 import type { RngState } from '../../../core/index.ts';
 import { NEUTRAL_SHIPS, PRESETS, PROSPERITY_CARDS, SECTOR_CARDS, TRI_PRIME_CARDS } from '../data.ts';
 import { GEOMETRY, buildBoard } from '../map.ts';
 import type { LayoutId } from '../map.ts';
-import { NEUTRAL, NOBODY } from '../state.ts';
+import { NEUTRAL, NOBODY, emptyRows, makeVp } from '../state.ts';
 import type { PiAction, PiOptions, PiState } from '../state.ts';
-import { illegal, isPlayer, withHex } from './common.ts';
+import { illegal, isPlayer, shuffled, withHex } from './common.ts';
 import type { Result } from './common.ts';
 import { beginPlan } from './plan.ts';
 
@@ -14,7 +15,9 @@ export const SETUP_SHIPS = 2;
 function dealCards(rng: Rng, layout: LayoutId): string[] {
   const edges = rng.shuffle(SECTOR_CARDS.filter((c) => c.shape === 'edge').map((c) => c.id));
   const sides = rng.shuffle(SECTOR_CARDS.filter((c) => c.shape === 'side').map((c) => c.id));
-  return GEOMETRY[layout].layout.places.map((p) => (p.shape === 'edge' ? edges.shift()! : sides.shift()!));
+  return mapArray(GEOMETRY[layout].layout.places, (p) =>
+    p.shape === 'edge' ? edges.shift()! : sides.shift()!,
+  );
 }
 
 /**
@@ -25,10 +28,10 @@ export function buildChain(rng: Rng, rounds: number): { chain: number[]; removed
   const tri = rng.shuffle(TRI_PRIME_CARDS);
   const last = tri[0]!;
   const others = PROSPERITY_CARDS.map((c) => c.id).filter((id) => id !== last);
-  const pool = rng.shuffle(others);
+  const pool = shuffled(rng, others);
   const drop = PROSPERITY_CARDS.length - rounds;
   const removed = pool.slice(0, drop).sort((a, b) => a - b);
-  const kept = rng.shuffle(pool.slice(drop));
+  const kept = shuffled(rng, pool.slice(drop));
   return { chain: [...kept, last], removed };
 }
 
@@ -39,8 +42,8 @@ export function createState(players: number, seed: string, options: PiOptions): 
   const geo = GEOMETRY[layout];
   const cards = dealCards(rng, layout);
   const { level, sector } = buildBoard(layout, cards);
-  const owner = new Array<number>(geo.spaces).fill(NOBODY);
-  const ships = new Array<number>(geo.spaces).fill(0);
+  const owner = arrayOf(geo.spaces, () => NOBODY);
+  const ships = arrayOf(geo.spaces, () => 0);
   if (players === 2) {
     level.forEach((lvl, h) => {
       const n = lvl === 2 ? NEUTRAL_SHIPS.levelII : lvl === 3 ? NEUTRAL_SHIPS.triPrime : 0;
@@ -52,7 +55,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
   }
   const rounds = preset.rounds[players]!;
   const { chain, removed } = options.prosperity ? buildChain(rng, rounds) : { chain: [], removed: [] };
-  const zeros = () => new Array<number>(players).fill(0);
+  const zeros = () => arrayOf(players, () => 0);
   return {
     rng: rng.state() as RngState as PiState['rng'],
     players,
@@ -65,14 +68,14 @@ export function createState(players: number, seed: string, options: PiOptions): 
     sector,
     owner,
     ships,
-    supply: new Array<number>(players).fill(preset.ships),
+    supply: arrayOf(players, () => preset.ships),
     round: 0,
     start: 0,
     phase: 'setup',
     setupTurn: 0,
-    plans: new Array<null>(players).fill(null),
+    plans: arrayOf(players, () => null),
     revealed: 0,
-    pastPlans: [],
+    pastPlans: emptyRows(),
     order: [],
     turn: 0,
     strengths: zeros(),
@@ -84,13 +87,13 @@ export function createState(players: number, seed: string, options: PiOptions): 
     choosers: [],
     chooser: -1,
     extraAt: 0,
-    vp: { sector: zeros(), extra: zeros(), prosperity: zeros() },
+    vp: makeVp(zeros(), zeros(), zeros()),
     chain,
     chainRevealed: options.prosperity ? 1 : 0,
     removed,
-    claims: chain.map(() => -2),
+    claims: mapArray(chain, () => -2),
     triRounds: zeros(),
-    vpHistory: [],
+    vpHistory: emptyRows(),
   };
 }
 
@@ -119,7 +122,7 @@ export function placementHexes(state: PiState): number[] {
 
 export function setupLegal(state: PiState, seat: number): PiAction[] {
   if (seat !== setupSeat(state)) return [];
-  return placementHexes(state).map((hex) => ({ type: 'place', hex }));
+  return mapArray(placementHexes(state), (hex): PiAction => ({ type: 'place', hex }));
 }
 
 export function setupExplain(state: PiState, action: PiAction) {

@@ -1,3 +1,4 @@
+import { mapArray } from '../../../core/arrays.ts';
 import { STRENGTH_BY_COUNT } from '../data.ts';
 import type { PiState } from '../state.ts';
 import { currentCard } from './common.ts';
@@ -7,7 +8,7 @@ const NEIGHBOUR_RULE_PLAYERS = 4;
 
 /** Base strength of each seat's command in a step, before the Prosperity slot bonus. */
 export function baseStrengths(players: number, commands: readonly number[]): number[] {
-  return commands.map((cmd, seat) => {
+  return mapArray(commands, (cmd, seat) => {
     if (players === NEIGHBOUR_RULE_PLAYERS) {
       const left = commands[(seat + players - 1) % players];
       const right = commands[(seat + 1) % players];
@@ -21,9 +22,9 @@ export function baseStrengths(players: number, commands: readonly number[]): num
 
 /** Strengths in a step: base strength, +1 where the Prosperity card's slot pictures the same command. */
 export function stepStrengths(state: PiState, step: number): number[] {
-  const commands = state.plans.map((p) => p![step]!);
+  const commands = mapArray(state.plans, (p) => p![step]!);
   const base = baseStrengths(state.players, commands);
   const card = currentCard(state);
   if (!card) return base;
-  return base.map((s, seat) => (card.slots[step] === commands[seat] ? s + 1 : s));
+  return mapArray(base, (s, seat) => (card.slots[step] === commands[seat] ? s + 1 : s));
 }
