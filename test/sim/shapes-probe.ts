@@ -7,49 +7,94 @@ import type { AnyGame } from '../../src/core/index.ts';
 import { GAMES } from '../../src/games/registry.ts';
 
 const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: unknown, b: unknown) => boolean;
-const doubles = new Function('a', 'return %HasDoubleElements(a)') as (a: unknown) => boolean;
+const native = (name: string) => new Function('a', `return %${name}(a)`) as (a: unknown) => boolean;
+const doubles = native('HasDoubleElements');
+const holey = native('HasHoleyElements');
+const smis = native('HasSmiElements');
 
-/** Number arrays of the state, at the top level and one level down, stored as doubles by V8. */
-function doubleArrays(state: Record<string, unknown>): string[] {
-  const found: string[] = [];
-  for (const [key, value] of Object.entries(state)) {
-    if (!Array.isArray(value)) continue;
-    if (doubles(value)) found.push(key);
-    value.forEach((row, i) => Array.isArray(row) && doubles(row) && found.push(`${key}[${i}]`));
+/** Deep enough for every record a state holds (Prospectus's screen record is a list: its head suffices). */
+const DEPTH = 4;
+/** Several games each, so that the hot rules code is optimised part-way, as in a real run. */
+const GAMES_PER_TABLE = 6;
+
+function describe(value: object): string {
+  if (!Array.isArray(value)) return `{${Object.keys(value).join(',')}}`;
+  const elements = smis(value) ? 'small integers' : doubles(value) ? 'doubles' : 'any values';
+  return `${holey(value) ? 'holey' : 'packed'} array of ${elements}`;
+}
+
+/**
+ * Every object and array reachable from the states, by path (array indexes written `[]`), with the
+ * distinct hidden classes met there: a path with two means rules code reading it sees two.
+ */
+class Shapes {
+  private readonly seen = new Map<string, { value: object; origin: string }[]>();
+
+  visit(value: unknown, path: string, origin: string, depth = 0): void {
+    if (value === null || typeof value !== 'object' || depth > DEPTH) return;
+    let known = this.seen.get(path);
+    if (!known) this.seen.set(path, (known = []));
+    if (!known.some((k) => sameMap(k.value, value))) known.push({ value, origin });
+    if (Array.isArray(value)) for (const item of value) this.visit(item, `${path}[]`, origin, depth + 1);
+    else
+      for (const [key, item] of Object.entries(value)) this.visit(item, `${path}.${key}`, origin, depth + 1);
   }
-  return found;
+
+  /**
+   * Paths met with more than one hidden class for the same kind of value: arrays of two kinds, or
+   * records with the same keys built two ways. Records with different keys are the variants of a
+   * union the state's schema defines (Prosperitea's pending sources, say); each must have one class.
+   */
+  mixed(): string[] {
+    const variant = (value: object) => (Array.isArray(value) ? '[]' : Object.keys(value).join(','));
+    return [...this.seen]
+      .filter(([, known]) => new Set(known.map((k) => variant(k.value))).size < known.length)
+      .map(
+        ([path, known]) =>
+          `state${path}: ${known.map((k) => `${describe(k.value)} (${k.origin})`).join('; ')}`,
+      );
+  }
+
+  /** Number arrays stored as doubles (every game's numbers are integers). */
+  doubles(): string[] {
+    return [...this.seen]
+      .filter(([, known]) => known.some((k) => Array.isArray(k.value) && doubles(k.value)))
+      .map(([path]) => `state${path}`);
+  }
 }
 
 function probe(game: AnyGame, players: number) {
   const options = game.optionsSchema.parse({}) as Record<string, unknown>;
-  let state = game.setup(players, `shapes:${players}`, options);
-  const shapes: unknown[] = [state];
-  const origins: string[] = ['setup'];
-  const notice = (s: unknown, origin: string) => {
-    if (shapes.some((known) => sameMap(known, s))) return;
-    shapes.push(s);
-    origins.push(origin);
-  };
-  const rng = Rng.fromSeed(`shapes:${game.id}`);
-  const stored = new Set<string>();
-  for (let step = 0; step < 2000; step++) {
-    const actors = game.actors(state);
-    if (actors.length === 0) break;
-    const seat = actors[0]!;
-    const legal = game.legalActions(state, seat);
-    const action = legal[rng.int(legal.length)];
-    // What search does: draw a world the seat cannot tell apart, and play on in it.
-    const world = game.resample(state, seat, rng);
-    notice(world, `resample at step ${step}`);
-    // Another seat's world too: it redraws what the acting seat holds (a pending trade, say).
-    notice(game.resample(state, (seat + 1) % players, rng), `resample for another seat at step ${step}`);
-    notice(game.applyTrusted(world, seat, action).state, `apply to a resampled world at step ${step}`);
-    state = game.applyTrusted(state, seat, action).state;
-    notice(state, `apply at step ${step}`);
-    for (const key of doubleArrays(world as Record<string, unknown>)) stored.add(`${key} (resample)`);
-    for (const key of doubleArrays(state as Record<string, unknown>)) stored.add(`${key} (apply)`);
+  const shapes = new Shapes();
+  for (let g = 0; g < GAMES_PER_TABLE; g++) {
+    let state = game.setup(players, `shapes:${players}:${g}`, options);
+    shapes.visit(state, '', 'setup');
+    const rng = Rng.fromSeed(`shapes:${game.id}:${g}`);
+    for (let step = 0; step < 3000; step++) {
+      const actors = game.actors(state);
+      if (actors.length === 0) break;
+      const seat = actors[0]!;
+      const legal = game.legalActions(state, seat);
+      // What search does: draw a world the seat cannot tell apart, and try every move in it.
+      const world = game.resample(state, seat, rng);
+      shapes.visit(world, '', `resample in step ${step}`);
+      // Another seat's world too: it redraws what the acting seat holds (a pending trade, say).
+      shapes.visit(
+        game.resample(state, (seat + 1) % players, rng),
+        '',
+        `resample for another seat in step ${step}`,
+      );
+      for (const action of legal)
+        shapes.visit(
+          game.applyTrusted(world, seat, action).state,
+          '',
+          `apply to a resampled world in step ${step}`,
+        );
+      state = game.applyTrusted(state, seat, legal[rng.int(legal.length)]).state;
+      shapes.visit(state, '', `apply in step ${step}`);
+    }
   }
-  return { game: game.id, players, shapes: origins, doubleArrays: [...stored].sort() };
+  return { game: game.id, players, mixed: shapes.mixed(), doubleArrays: shapes.doubles() };
 }
 
 for (const game of GAMES)
