@@ -99,7 +99,10 @@ export function seesScreen(s: ProspectusState, seat: number, viewer: Viewer): bo
 
 function txView(s: ProspectusState, viewer: Viewer): PendingTxView | null {
   if (!s.tx || seesScreen(s, s.tx.seat, viewer)) return s.tx;
-  return { ...s.tx, max: null };
+  // A literal, not `{ ...s.tx, max: null }`: in Pocket Imperium's views, a spread of a record that
+  // always has one hidden class made copies that outlived young collections (docs/architecture.md).
+  const tx = s.tx;
+  return { seat: tx.seat, kind: tx.kind, potion: tx.potion, max: null, then: tx.then };
 }
 
 export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
