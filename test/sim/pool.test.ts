@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/index.ts';
 import type { SimConfig } from '../../src/sim/play.ts';
 import { availableParallelism } from 'node:os';
-import { compileFlag, simulate } from '../../src/sim/pool.ts';
+import { simulate, workerFlags } from '../../src/sim/pool.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 
 const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
@@ -45,14 +45,16 @@ describe('the simulation pool', () => {
     ).rejects.toThrow();
   });
 
-  it("compiles on the workers' own threads only when the workers fill every core", () => {
-    expect(compileFlag(2, 2)).toBe('--no-concurrent-recompilation');
-    expect(compileFlag(3, 2)).toBe('--no-concurrent-recompilation');
-    expect(compileFlag(1, 2)).toBe('--concurrent-recompilation');
-    expect(compileFlag(3, 4)).toBe('--concurrent-recompilation');
+  it("compiles and scavenges on the workers' own threads only when the workers fill every core", () => {
+    const inPlace = ['--no-concurrent-recompilation', '--no-parallel-scavenge'];
+    const helped = ['--concurrent-recompilation', '--parallel-scavenge'];
+    expect(workerFlags(2, 2)).toEqual(inPlace);
+    expect(workerFlags(3, 2)).toEqual(inPlace);
+    expect(workerFlags(1, 2)).toEqual(helped);
+    expect(workerFlags(3, 4)).toEqual(helped);
   });
 
-  it('gives the same results whichever way compilation is set, switching back and forth', async () => {
+  it('gives the same results whichever way the V8 flags are set, switching back and forth', async () => {
     const strip = (run: Awaited<ReturnType<typeof simulate>>) =>
       run.results.map(({ index, scores, ranks, actions }) => ({ index, scores, ranks, actions }));
     const full = await simulate(secretBid as AnyGame, config, {
