@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayOf, mapArray } from '../../src/core/arrays.ts';
+import { arrayOf, filledArray, mapArray } from '../../src/core/arrays.ts';
 
 // Whether the arrays are packed is V8's business: test/sim/shapes.test.ts asks V8 about every state.
 describe('array builders', () => {
@@ -19,5 +19,17 @@ describe('array builders', () => {
     a[0] = 5;
     expect(b).toEqual([0, 0]);
     expect(mapArray(a, (x) => x)).not.toBe(a);
+  });
+
+  it('filledArray gives n copies of a value, at any length, in a fresh array', () => {
+    expect(filledArray(3, 0)).toEqual([0, 0, 0]);
+    expect(filledArray(2, -1)).toEqual([-1, -1]);
+    expect(filledArray(0, 7)).toEqual([]);
+    const long = filledArray(200, 5);
+    expect(long).toHaveLength(200);
+    expect(long.every((x) => x === 5)).toBe(true);
+    long[0] = 9;
+    expect(filledArray(200, 0).every((x) => x === 0)).toBe(true);
+    expect(filledArray(1, 0)).toEqual([0]);
   });
 });

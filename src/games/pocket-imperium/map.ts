@@ -3,7 +3,7 @@
  * Tri-Prime cells are one space), neighbour lists, and where each card place lands. A concrete board
  * (levels and sectors) depends on which card lies where, decided at setup.
  */
-import { arrayOf } from '../../core/arrays.ts';
+import { filledArray } from '../../core/arrays.ts';
 import { MAP_LAYOUTS, SECTOR_CARDS } from './data.ts';
 import type { MapLayout } from './data.ts';
 
@@ -80,8 +80,8 @@ export interface Board {
 /** Levels and sectors once card ids have been dealt to the places (in place order). */
 export function buildBoard(layoutId: LayoutId, cardIds: readonly string[]): Board {
   const geo = GEOMETRY[layoutId];
-  const level = arrayOf(geo.spaces, () => 0);
-  const sector = arrayOf(geo.spaces, () => -1);
+  const level = filledArray(geo.spaces, 0);
+  const sector = filledArray(geo.spaces, -1);
   level[geo.triPrime] = 3;
   geo.layout.places.forEach((place, p) => {
     const card = SECTOR_CARDS.find((c) => c.id === cardIds[p]);

@@ -1,5 +1,5 @@
 /** Step sequencing of the Perform phase: reveal a slot, then each seat's command in turn. */
-import { arrayOf, mapArray } from '../../../core/arrays.ts';
+import { filledArray, mapArray } from '../../../core/arrays.ts';
 import type { PiAction, PiEvent, PiState } from '../state.ts';
 import { illegal, performer } from './common.ts';
 import type { Result } from './common.ts';
@@ -59,7 +59,7 @@ export function startTurn(state: PiState, events: PiEvent[]): Result {
     const seat = next.order[next.turn]!;
     const command = next.plans[seat]![next.revealed - 1]!;
     next.left = next.strengths[seat]!;
-    next.used = arrayOf(next.owner.length, () => 0);
+    next.used = filledArray(next.owner.length, 0);
     next.fleet = null;
     next.attack = null;
     if (COMMAND_RULES[command]!.hasOptions(next, seat)) return { state: next, events };

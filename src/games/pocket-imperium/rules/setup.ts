@@ -1,4 +1,4 @@
-import { arrayOf, mapArray } from '../../../core/arrays.ts';
+import { arrayOf, filledArray, mapArray } from '../../../core/arrays.ts';
 import { Rng } from '../../../core/index.ts';
 import type { RngState } from '../../../core/index.ts';
 import { NEUTRAL_SHIPS, PRESETS, PROSPERITY_CARDS, SECTOR_CARDS, TRI_PRIME_CARDS } from '../data.ts';
@@ -42,8 +42,8 @@ export function createState(players: number, seed: string, options: PiOptions): 
   const geo = GEOMETRY[layout];
   const cards = dealCards(rng, layout);
   const { level, sector } = buildBoard(layout, cards);
-  const owner = arrayOf(geo.spaces, () => NOBODY);
-  const ships = arrayOf(geo.spaces, () => 0);
+  const owner = filledArray(geo.spaces, NOBODY);
+  const ships = filledArray(geo.spaces, 0);
   if (players === 2) {
     level.forEach((lvl, h) => {
       const n = lvl === 2 ? NEUTRAL_SHIPS.levelII : lvl === 3 ? NEUTRAL_SHIPS.triPrime : 0;
@@ -55,7 +55,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
   }
   const rounds = preset.rounds[players]!;
   const { chain, removed } = options.prosperity ? buildChain(rng, rounds) : { chain: [], removed: [] };
-  const zeros = () => arrayOf(players, () => 0);
+  const zeros = () => filledArray(players, 0);
   return {
     rng: rng.state() as RngState as PiState['rng'],
     players,
@@ -68,7 +68,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
     sector,
     owner,
     ships,
-    supply: arrayOf(players, () => preset.ships),
+    supply: filledArray(players, preset.ships),
     round: 0,
     start: 0,
     phase: 'setup',

@@ -1,5 +1,5 @@
 /** Setting up the table: money, spell decks and hands, prices, the future track, tokens, the ball draft. */
-import { arrayOf, mapArray } from '../../../core/arrays.ts';
+import { arrayOf, filledArray, mapArray } from '../../../core/arrays.ts';
 import { Rng } from '../../../core/rng.ts';
 import * as dataModule from '../data.ts';
 import * as stateModule from '../state.ts';
@@ -68,7 +68,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     phase: 'draft',
     turn: 0,
     active: 0,
-    money: arrayOf(players, () => START.value.money),
+    money: filledArray(players, START.value.money),
     cubes: arrayOf(players, five),
     prices: five().fill(START_SPACE),
     dividends: five(),
@@ -78,7 +78,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     dem,
     future,
     futureDiscard: [],
-    knownTop: arrayOf(players, () => 0),
+    knownTop: filledArray(players, 0),
     ball,
     chamber: five(),
     secret: arrayOf(players, five),

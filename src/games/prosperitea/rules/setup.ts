@@ -1,6 +1,6 @@
 /** Setup: shuffled decks, the market, a random first player, money and starting ingredients. */
 import { patch } from './common.ts';
-import { Rng, arrayOf, mapArray } from '../../../core/index.ts';
+import { Rng, arrayOf, filledArray, mapArray } from '../../../core/index.ts';
 import { FAVOR_TOKENS, SETUP_TABLE } from '../data.ts';
 import type { ProsperiteaAction, ProsperiteaState } from '../state.ts';
 import { KINDS, MARKET_SLOTS, ORDER_IDS_BY_DECK, SLOT_DECK, fullIngredientDeck } from '../tables.ts';
@@ -44,7 +44,7 @@ export function setupState(players: number, seed: string): ProsperiteaState {
     orderDecks,
     orderDiscard: [],
     shops: arrayOf(players, (s) => ({
-      ingredients: arrayOf(KINDS, () => 0),
+      ingredients: filledArray(KINDS, 0),
       money: SETUP_TABLE.value.money[pos(s)]!,
       favors: 0,
       displayed: [],
@@ -55,8 +55,8 @@ export function setupState(players: number, seed: string): ProsperiteaState {
     declined: [],
     finalRound: false,
     stats: {
-      sold: arrayOf(players, () => 0),
-      evergreens: arrayOf(players, () => 0),
+      sold: filledArray(players, 0),
+      evergreens: filledArray(players, 0),
       coopFills: 0,
       advertised: 0,
       requestsDeclined: 0,
