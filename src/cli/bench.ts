@@ -95,10 +95,13 @@ export async function cmdBench(
       '"per rep" is the lowest and highest speed-up of one back-to-back pair of runs (the machine\'s drift);',
     );
     ctx.io.out(
-      '"once warm" compares games per second after the first third of the games, when every worker is warm',
+      '"once warm" compares games per second after the first third of the games, when every worker is warm;',
     );
     ctx.io.out(
-      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm',
+      '"split" is the smallest share of a two-worker run\'s games that one worker played (50% on equal cores)',
+    );
+    ctx.io.out(
+      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm   split',
     );
     for (const s of scaling) {
       ctx.io.out(
@@ -106,7 +109,8 @@ export async function cmdBench(
           `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
           `   ${spread(s.repRatios).padEnd(12)}` +
           // A run too short to have a warm window has no steady rate.
-          `${(Number.isNaN(s.steadyRatio) ? '—' : s.steadyRatio.toFixed(2) + '×').padStart(12)}`,
+          `${(Number.isNaN(s.steadyRatio) ? '—' : s.steadyRatio.toFixed(2) + '×').padStart(12)}` +
+          `${(Number.isNaN(s.lowestShare) ? '—' : (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}`,
       );
     }
   }

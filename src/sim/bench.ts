@@ -122,6 +122,8 @@ export interface Scaling {
     readonly workers: number;
     readonly seconds: number;
     readonly steadyRate: number;
+    /** Games each worker played: on two equal cores about half each (see `lowestShare`). */
+    readonly perWorker: readonly number[];
   }[];
   /** Median wall seconds with one and with two workers. */
   readonly one: number;
@@ -139,6 +141,8 @@ export interface Scaling {
    * every worker pays for itself, so it is what a long simulation gets.
    */
   readonly steadyRatio: number;
+  /** `lowestShare` of the two-worker runs: 0.5 when both cores kept the same speed throughout. */
+  readonly lowestShare: number;
 }
 
 const median = (xs: readonly number[]) => {
@@ -187,7 +191,7 @@ export async function simScaling(
   const rate = Number.isFinite(warm.rate()) ? warm.rate() : rough / sizing.seconds;
   const games = Math.max(8, rough + Math.round(Math.max(0, seconds - sizing.seconds) * rate));
   const config = { ...base, games };
-  const runs: { workers: number; seconds: number; steadyRate: number }[] = [];
+  const runs: { workers: number; seconds: number; steadyRate: number; perWorker: number[] }[] = [];
   for (let rep = 0; rep < reps; rep++) {
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
       const progress = new SteadyRate(games);
@@ -196,7 +200,7 @@ export async function simScaling(
         registryUrl,
         onProgress: (done) => progress.mark(done),
       });
-      runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate() });
+      runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate(), perWorker: run.perWorker });
     }
   }
   const of = (workers: number, pick: (r: (typeof runs)[number]) => number) =>
@@ -204,7 +208,17 @@ export async function simScaling(
   const one = of(1, (r) => r.seconds);
   const two = of(2, (r) => r.seconds);
   const steadyRatio = of(2, (r) => r.steadyRate) / of(1, (r) => r.steadyRate);
-  return { games, bots, runs, one, two, ratio: one / two, repRatios: repRatios(runs), steadyRatio };
+  return {
+    games,
+    bots,
+    runs,
+    one,
+    two,
+    ratio: one / two,
+    repRatios: repRatios(runs),
+    steadyRatio,
+    lowestShare: lowestShare(runs),
+  };
 }
 
 /** One-worker seconds over two-worker seconds for each back-to-back pair of runs. */
@@ -217,4 +231,20 @@ export function repRatios(runs: readonly { readonly workers: number; readonly se
     if (one && two) out.push(one.seconds / two.seconds);
   }
   return out;
+}
+
+/**
+ * The smallest share of the games that one worker played, over the runs with more than one worker
+ * (NaN without such runs). Workers claim games as they go, so it is about 1 / workers when the cores
+ * run at the same speed; well below that, one core was slower during that run.
+ */
+export function lowestShare(runs: readonly { readonly perWorker: readonly number[] }[]): number {
+  let lowest = Number.NaN;
+  for (const { perWorker } of runs) {
+    if (perWorker.length < 2) continue;
+    const total = perWorker.reduce((a, b) => a + b, 0);
+    const share = Math.min(...perWorker) / total;
+    if (Number.isNaN(lowest) || share < lowest) lowest = share;
+  }
+  return lowest;
 }

@@ -21,6 +21,11 @@ export interface PoolOptions {
 export interface SimRun {
   readonly results: GameResult[];
   readonly seconds: number;
+  /**
+   * Games each worker played (one entry for the calling thread with 0 workers). Workers claim games
+   * as they go, so on equal cores the counts are about equal; a lopsided split shows a slower core.
+   */
+  readonly perWorker: number[];
 }
 
 /**
@@ -37,15 +42,21 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
     pool.onProgress?.(++done, config.games);
   };
   const workers = Math.min(pool.workers, config.games);
+  const perWorker = new Array<number>(Math.max(1, workers)).fill(0);
   if (workers < 1) {
     for (let index = 0; index < config.games; index++) record(playOne(game, config, index));
+    perWorker[0] = config.games;
   } else {
     const code = await workerBundle(pool.registryUrl);
     shareCoresWisely(workers);
     const data: WorkerData = { config, counter: new SharedArrayBuffer(4) };
-    await Promise.all(Array.from({ length: workers }, () => runOne(code, data, record)));
+    const recordFrom = (w: number) => (result: GameResult) => {
+      perWorker[w]! += 1;
+      record(result);
+    };
+    await Promise.all(Array.from({ length: workers }, (_, w) => runOne(code, data, recordFrom(w))));
   }
-  return { results, seconds: (performance.now() - start) / 1000 };
+  return { results, seconds: (performance.now() - start) / 1000, perWorker };
 }
 
 /**

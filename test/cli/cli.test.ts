@@ -215,6 +215,10 @@ describe('prosper bench', () => {
     const rateOk = (x: unknown) => x === null || (typeof x === 'number' && x > 0);
     expect(scaling.runs.every((r: { steadyRate: unknown }) => rateOk(r.steadyRate))).toBe(true);
     expect(rateOk(scaling.steadyRatio)).toBe(true);
+    const [one, two] = scaling.runs as { perWorker: number[] }[];
+    expect(one!.perWorker).toEqual([scaling.games]);
+    expect(two!.perWorker.reduce((a, b) => a + b, 0)).toBe(scaling.games);
+    expect(scaling.lowestShare).toBeCloseTo(Math.min(...two!.perWorker) / scaling.games, 12);
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repRatios, SteadyRate } from '../../src/sim/bench.ts';
+import { lowestShare, repRatios, SteadyRate } from '../../src/sim/bench.ts';
 
 describe('the steady rate of a simulation run', () => {
   it('counts games per second from the first third of the games to the last', () => {
@@ -32,5 +32,21 @@ describe('the speed-up per repetition', () => {
 
   it('skips an unpaired last run', () => {
     expect(repRatios([{ workers: 1, seconds: 4 }])).toEqual([]);
+  });
+});
+
+describe('the smallest worker share', () => {
+  it('is the lowest share one worker played in any multi-worker run', () => {
+    const runs = [
+      { perWorker: [100] },
+      { perWorker: [50, 50] },
+      { perWorker: [60, 40] },
+      { perWorker: [45, 55] },
+    ];
+    expect(lowestShare(runs)).toBeCloseTo(0.4, 12);
+  });
+
+  it('is NaN when no run had two workers', () => {
+    expect(lowestShare([{ perWorker: [10] }])).toBeNaN();
   });
 });

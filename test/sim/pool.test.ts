@@ -29,6 +29,14 @@ describe('the simulation pool', () => {
     expect(run.results.every((r) => r.seed === `pool:${r.index}` && !r.error)).toBe(true);
     expect(seen).toHaveLength(20);
     expect(seen.at(-1)).toBe(1);
+    // Which worker played how many depends on timing; that they add up to every game does not.
+    expect(run.perWorker).toHaveLength(2);
+    expect(run.perWorker[0]! + run.perWorker[1]!).toBe(20);
+  });
+
+  it('counts the calling thread as the one worker when it plays every game', async () => {
+    const run = await simulate(secretBid as AnyGame, config, { workers: 0, registryUrl });
+    expect(run.perWorker).toEqual([20]);
   });
 
   it('reports a registry without the game as an error instead of hanging', async () => {
