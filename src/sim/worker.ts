@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { playOne } from './play.ts';
 import type { GameResult, SimConfig } from './play.ts';
+import { warmUp } from './warm-up.ts';
 
 /** What a worker sends back: batches of results, then `done`, or an error. */
 export type WorkerMessage = { results: GameResult[] } | { done: true } | { error: string };
@@ -32,6 +33,7 @@ export function runWorker(games: readonly AnyGame[]): void {
     const { config, counter } = workerData as WorkerData;
     const game = games.find((g) => g.id === config.game);
     if (!game) throw new Error(`worker: no game "${config.game}" in the registry`);
+    warmUp(game, config);
     const next = new Int32Array(counter);
     let flushed = performance.now();
     for (let index = Atomics.add(next, 0, 1); index < config.games; index = Atomics.add(next, 0, 1)) {
