@@ -63,8 +63,14 @@ class Shapes {
   }
 }
 
-function probe(game: AnyGame, players: number) {
-  const options = game.optionsSchema.parse({}) as Record<string, unknown>;
+/** Options that switch on code the defaults leave off, probed besides the defaults. */
+const EXTRA_OPTIONS: Readonly<Record<string, readonly Record<string, unknown>[]>> = {
+  'pocket-imperium': [{ prosperity: true }],
+  prospectus: [{ openScreens: true }],
+};
+
+function probe(game: AnyGame, players: number, raw: Record<string, unknown>) {
+  const options = game.optionsSchema.parse(raw) as Record<string, unknown>;
   const shapes = new Shapes();
   for (let g = 0; g < GAMES_PER_TABLE; g++) {
     let state = game.setup(players, `shapes:${players}:${g}`, options);
@@ -94,9 +100,10 @@ function probe(game: AnyGame, players: number) {
       shapes.visit(state, '', `apply in step ${step}`);
     }
   }
-  return { game: game.id, players, mixed: shapes.mixed(), doubleArrays: shapes.doubles() };
+  return { game: game.id, players, options: raw, mixed: shapes.mixed(), doubleArrays: shapes.doubles() };
 }
 
 for (const game of GAMES)
-  for (const players of new Set([game.minPlayers, game.maxPlayers]))
-    console.log(JSON.stringify(probe(game, players)));
+  for (const options of [{}, ...(EXTRA_OPTIONS[game.id] ?? [])])
+    for (const players of new Set([game.minPlayers, game.maxPlayers]))
+      console.log(JSON.stringify(probe(game, players, options)));

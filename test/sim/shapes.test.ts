@@ -20,7 +20,13 @@ describe('state shapes', () => {
     .split('\n')
     .map(
       (line) =>
-        JSON.parse(line) as { game: string; players: number; mixed: string[]; doubleArrays: string[] },
+        JSON.parse(line) as {
+          game: string;
+          players: number;
+          options: Record<string, unknown>;
+          mixed: string[];
+          doubleArrays: string[];
+        },
     );
 
   it('probes every game', () => {
@@ -29,7 +35,9 @@ describe('state shapes', () => {
     );
   });
 
-  it.each(lines.map((l) => [`${l.game}, ${l.players} players`, l] as const))(
+  it.each(
+    lines.map((l) => [`${l.game}, ${l.players} players, options ${JSON.stringify(l.options)}`, l] as const),
+  )(
     '%s: setup, apply and resample give one hidden class at every place in the state, and integer arrays',
     (_, line) => {
       expect(line.mixed).toEqual([]);

@@ -3,7 +3,7 @@ import type { Rng, RngState, Viewer } from '../../core/index.ts';
 import { PROSPERITY_CARDS, TRI_PRIME_CARDS } from './data.ts';
 import type { PiState, PiView } from './state.ts';
 import { exploitActor } from './rules/exploit.ts';
-import { draft, performer, shuffled, totalVp } from './rules/common.ts';
+import { draft, performer, totalVp } from './rules/common.ts';
 import { setupSeat } from './rules/setup.ts';
 
 /** What a seat knows of one plan this round: its own plan whole, others' slots once revealed. */
@@ -71,7 +71,7 @@ function resamplePlans(state: PiState, viewer: Viewer, rng: Rng): PiState['plans
   return mapArray(state.plans, (plan, seat) => {
     if (plan === null || seat === viewer || state.revealed >= 3) return plan;
     const known = plan.slice(0, state.revealed);
-    const rest = shuffled(rng, plan.slice(state.revealed));
+    const rest = rng.shuffle(plan.slice(state.revealed));
     return known.concat(rest);
   });
 }
@@ -85,8 +85,7 @@ function resampleChain(state: PiState, rng: Rng): Pick<PiState, 'chain' | 'remov
   const seen = new Set(state.chain.slice(0, state.chainRevealed));
   const unseen = PROSPERITY_CARDS.map((c) => c.id).filter((id) => !seen.has(id));
   const last = rng.pick(TRI_PRIME_CARDS.filter((id) => !seen.has(id)));
-  const others = unseen.filter((id) => id !== last);
-  const pool = shuffled(rng, others);
+  const pool = rng.shuffle(unseen.filter((id) => id !== last));
   const hidden = state.chain.length - 1 - state.chainRevealed;
   const chain = [...state.chain.slice(0, state.chainRevealed), ...pool.slice(0, hidden), last];
   const removed = pool.slice(hidden).sort((a, b) => a - b);

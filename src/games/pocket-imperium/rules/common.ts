@@ -1,6 +1,5 @@
-import { mapArray } from '../../../core/arrays.ts';
 import { ruleError } from '../../../core/index.ts';
-import type { Rng, RuleError } from '../../../core/index.ts';
+import type { RuleError } from '../../../core/index.ts';
 import { COMMANDS, PROSPERITY_CARDS } from '../data.ts';
 import type { Command } from '../data.ts';
 import { GEOMETRY } from '../map.ts';
@@ -67,15 +66,6 @@ export function triPrimeController(state: PiState): number {
 /** The Prosperity card in effect this round, if Prosperity is played. */
 export function currentCard(state: PiState) {
   return state.prosperity ? PROSPERITY_CARDS[state.chain[state.round - 1]!] : undefined;
-}
-
-/**
- * `rng.shuffle(xs)` for an array kept in the state. The shuffle's element stores serve every caller
- * in the process, and once they have met holey or non-integer arrays V8 may widen the array being
- * shuffled to that kind (another hidden class); a `mapArray` copy's kind follows its values alone.
- */
-export function shuffled(rng: Rng, xs: readonly number[]): number[] {
-  return mapArray(rng.shuffle(xs), (x) => x);
 }
 
 /**

@@ -6,7 +6,7 @@ import { GEOMETRY, buildBoard } from '../map.ts';
 import type { LayoutId } from '../map.ts';
 import { NEUTRAL, NOBODY, emptyRows, makeVp } from '../state.ts';
 import type { PiAction, PiOptions, PiState } from '../state.ts';
-import { illegal, isPlayer, shuffled, withHex } from './common.ts';
+import { illegal, isPlayer, withHex } from './common.ts';
 import type { Result } from './common.ts';
 import { beginPlan } from './plan.ts';
 
@@ -28,10 +28,10 @@ export function buildChain(rng: Rng, rounds: number): { chain: number[]; removed
   const tri = rng.shuffle(TRI_PRIME_CARDS);
   const last = tri[0]!;
   const others = PROSPERITY_CARDS.map((c) => c.id).filter((id) => id !== last);
-  const pool = shuffled(rng, others);
+  const pool = rng.shuffle(others);
   const drop = PROSPERITY_CARDS.length - rounds;
   const removed = pool.slice(0, drop).sort((a, b) => a - b);
-  const kept = shuffled(rng, pool.slice(drop));
+  const kept = rng.shuffle(pool.slice(drop));
   return { chain: [...kept, last], removed };
 }
 
