@@ -47,3 +47,15 @@ export function filledArray(n: number, value: number): number[] {
   const out = zeros.slice(0, n);
   return value === 0 ? out : out.fill(value);
 }
+
+/** Never written to: an empty array already in the general element kind (a copy of `[null]`, emptied). */
+const GENERAL: never[] = ([null] as never[]).slice(1);
+
+/**
+ * An empty array for a field that will hold records, rows or null. It starts in the element kind
+ * those need; a literal `[]` starts as an array of small integers and changes hidden class when its
+ * first record arrives, so the field would hold arrays of two classes.
+ */
+export function emptyList<T>(): T[] {
+  return GENERAL.slice();
+}

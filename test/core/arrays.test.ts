@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayOf, filledArray, mapArray } from '../../src/core/arrays.ts';
+import { arrayOf, emptyList, filledArray, mapArray } from '../../src/core/arrays.ts';
 
 // Whether the arrays are packed is V8's business: test/sim/shapes.test.ts asks V8 about every state.
 describe('array builders', () => {
@@ -31,5 +31,12 @@ describe('array builders', () => {
     long[0] = 9;
     expect(filledArray(200, 0).every((x) => x === 0)).toBe(true);
     expect(filledArray(1, 0)).toEqual([0]);
+  });
+
+  it('emptyList gives a fresh empty array every call', () => {
+    const a = emptyList<{ x: number }>();
+    a.push({ x: 1 });
+    expect(emptyList()).toEqual([]);
+    expect(emptyList()).not.toBe(emptyList());
   });
 });

@@ -76,17 +76,6 @@ export function makeVp(sector: number[], extra: number[], prosperity: number[]):
   return { sector, extra, prosperity };
 }
 
-/** Never written to: an empty array whose elements kind is already "any values". */
-const NO_ROWS: never[][] = [[]];
-
-/**
- * An empty list for a field that later holds arrays (`pastPlans`, `vpHistory`). A literal `[]` would
- * start as an array of small integers, a hidden class of its own until its first row arrives.
- */
-export function emptyRows(): never[][] {
-  return NO_ROWS.slice(1);
-}
-
 export const PiState = z.strictObject({
   rng: RngStateSchema,
   players: int,

@@ -1,10 +1,10 @@
-import { arrayOf, filledArray, mapArray } from '../../../core/arrays.ts';
+import { arrayOf, emptyList, filledArray, mapArray } from '../../../core/arrays.ts';
 import { Rng } from '../../../core/index.ts';
 import type { RngState } from '../../../core/index.ts';
 import { NEUTRAL_SHIPS, PRESETS, PROSPERITY_CARDS, SECTOR_CARDS, TRI_PRIME_CARDS } from '../data.ts';
 import { GEOMETRY, buildBoard } from '../map.ts';
 import type { LayoutId } from '../map.ts';
-import { NEUTRAL, NOBODY, emptyRows, makeVp } from '../state.ts';
+import { NEUTRAL, NOBODY, makeVp } from '../state.ts';
 import type { PiAction, PiOptions, PiState } from '../state.ts';
 import { illegal, isPlayer, withHex } from './common.ts';
 import type { Result } from './common.ts';
@@ -75,7 +75,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
     setupTurn: 0,
     plans: arrayOf(players, () => null),
     revealed: 0,
-    pastPlans: emptyRows(),
+    pastPlans: emptyList(),
     order: [],
     turn: 0,
     strengths: zeros(),
@@ -93,7 +93,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
     removed,
     claims: mapArray(chain, () => -2),
     triRounds: zeros(),
-    vpHistory: emptyRows(),
+    vpHistory: emptyList(),
   };
 }
 

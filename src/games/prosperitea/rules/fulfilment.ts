@@ -4,8 +4,8 @@
  * or a request to another player) → (requests answered, see coop.ts) → sell or display.
  */
 import { patch, patchShop, patchStats } from './common.ts';
-import { Rng } from '../../../core/index.ts';
-import type { ProsperiteaAction, ProsperiteaState, Pending, Source, Target } from '../state.ts';
+import { Rng, emptyList } from '../../../core/index.ts';
+import type { ProsperiteaAction, ProsperiteaState, Pending, Target } from '../state.ts';
 import { EVERGREEN_ORDERS } from '../data.ts';
 import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
 import type { Plan, Req } from '../tables.ts';
@@ -138,16 +138,9 @@ export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
   return out;
 }
 
-/**
- * The source list a new pending order starts from: an empty array that has held a record, so its
- * elements kind is already the general one of every longer list (a literal `[]` would hold small
- * integers, another hidden class).
- */
-const NO_SOURCES: readonly Source[] = [{ from: 'favor' } as Source].slice(0, 0);
-
 export function startFill(state: ProsperiteaState, seat: number, target: Target): Step {
   return {
-    state: patch(state, { phase: 'assign', pending: { target, sources: NO_SOURCES.slice(), accepted: [] } }),
+    state: patch(state, { phase: 'assign', pending: { target, sources: emptyList(), accepted: [] } }),
     events: [{ type: 'choose', seat, target }],
   };
 }
