@@ -23,9 +23,11 @@
 import type { Rng } from '../../core/rng.ts';
 import * as dataModule from './data.ts';
 import * as recordModule from './rules/record.ts';
+import * as stateModule from './state.ts';
 import type { ProspectusState, RecordNode } from './state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { START } = dataModule;
+const { pendingTx } = stateModule;
 const {
   REC_BOUNTY,
   REC_BUST,
@@ -262,8 +264,7 @@ export function redrawScreens(s: ProspectusState, keep: number, rng: Rng): void 
     const draw = drawPrepared(prepared(s.record, seat), seat, pending, rng);
     money[seat] = draw.money;
     cubes[seat] = draw.cubes;
-    // A literal with the engine's key order (transaction.ts), not a spread: one hidden class for tx.
-    if (pending) tx = { seat, kind: tx!.kind, potion: tx!.potion, max: draw.pendingMax, then: tx!.then };
+    if (pending) tx = pendingTx(seat, tx!.kind, tx!.potion, draw.pendingMax, tx!.then);
   }
   s.money = money;
   s.cubes = cubes;

@@ -42,11 +42,27 @@ export interface PendingTx {
   then: TxReturn;
 }
 
+/** Every pending trade is built here, by one literal, so all of them share one hidden class. */
+export function pendingTx(
+  seat: number,
+  kind: TxKind,
+  potion: number,
+  max: number,
+  then: TxReturn,
+): PendingTx {
+  return { seat, kind, potion, max, then };
+}
+
 /** The spell of this turn: its index in SPELLS, how it was played, and its announced parameters. */
 export interface PlayedSpell {
   spell: number;
   mode: PlayMode;
   params: number[];
+}
+
+/** Every played-spell record is built here, by one literal, so all of them share one hidden class. */
+export function playedSpell(spell: number, mode: PlayMode, params: number[]): PlayedSpell {
+  return { spell, mode, params };
 }
 
 export interface Reveal {

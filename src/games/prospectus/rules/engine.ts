@@ -3,6 +3,7 @@ import { ruleError } from '../../../core/game.ts';
 import type { RuleError } from '../../../core/game.ts';
 import * as dataModule from '../data.ts';
 import type { ProspectusEvent } from '../events.ts';
+import * as stateModule from '../state.ts';
 import type { Phase, ProspectusAction, ProspectusState } from '../state.ts';
 import * as abilitiesModule from './abilities.ts';
 import * as councilModule from './council.ts';
@@ -15,6 +16,7 @@ import { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { playedSpell } = stateModule;
 const { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
 const { ABILITY_IDS, ABILITY_INDEX, PRICE_BY_SPACE, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
@@ -214,7 +216,7 @@ function performPlay(w: Work, seat: number, spell: number, mode: 'cast' | 'counc
   const hand = w.row('hands', seat);
   hand.splice(hand.indexOf(spell), 1);
   w.row('discards', seat).push(spell);
-  w.s.played = { spell, mode, params: [] };
+  w.s.played = playedSpell(spell, mode, []);
   w.emit({ type: 'play', seat, spell, mode });
   if (mode === 'recharge') w.interrupts()[seat] = true;
   afterPlay(w);
@@ -286,12 +288,7 @@ function run(w: Work, seat: number, action: ProspectusAction): Work {
       if (action.t === 'play') performPlay(w, seat, action.spell, action.mode);
       break;
     case 'param':
-      // A literal, not a spread: every played record then shares one hidden class (see cloneState).
-      s.played = {
-        spell: s.played!.spell,
-        mode: s.played!.mode,
-        params: s.played!.params.concat(paramValues(action)),
-      };
+      s.played = playedSpell(s.played!.spell, s.played!.mode, s.played!.params.concat(paramValues(action)));
       if (!needsMoreParams(s)) announce(w);
       break;
     case 'interrupt':

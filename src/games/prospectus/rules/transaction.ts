@@ -1,10 +1,12 @@
 /** Transactions: buy one colour up to its tank's limit, or sell any number of one colour. */
 import * as dataModule from '../data.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState, TxKind, TxReturn } from '../state.ts';
 import type { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
+const { pendingTx } = stateModule;
 const { BUY_ACTIONS, SELL_ACTIONS } = actionsModule;
 const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
 const { REC_BUY, REC_SELL, note } = recordModule;
@@ -58,7 +60,7 @@ export function beginTx(
   extra: number,
   then: TxReturn,
 ): void {
-  w.s.tx = { seat, kind, potion, max: txMax(w.s, seat, kind, potion, extra), then };
+  w.s.tx = pendingTx(seat, kind, potion, txMax(w.s, seat, kind, potion, extra), then);
   // The colour, direction, price and limit in force are public; the quantity chosen next is not.
   const space = w.s.prices[potion]!;
   note(
