@@ -3,7 +3,7 @@ import { newGame, Rng } from '../core/index.ts';
 import type { SimConfig } from './play.ts';
 
 /** About eight random Prospectus games: 0.07–0.1 s of a worker's time, most of it code the games need anyway. */
-export const WARM_UP_ACTIONS = 1500;
+const WARM_UP_ACTIONS = 1500;
 /** Search resamples at every step; the warm-up does it often enough to reach every sampler branch. */
 const RESAMPLE_EVERY = 4;
 

@@ -28,13 +28,12 @@ export function firstUsableSpace(players: number): number {
 export function setupState(players: number, seed: string, options: ProspectusOptions): ProspectusState {
   const rng = Rng.fromSeed(seed);
   const deck = mapArray(options.spells, (id) => SPELL_INDEX[id]);
-  const seats = arrayOf(players, (i) => i);
   const five = () => [0, 0, 0, 0, 0];
 
   // prospectus.setup.spells: at 4 players the same two random spells leave every deck.
   const removed = players === 4 ? rng.shuffle(deck).slice(0, SPELLS_REMOVED_AT_FOUR.value) : [];
   const kept = deck.filter((spell) => !removed.includes(spell));
-  const shuffled = mapArray(seats, () => rng.shuffle(kept));
+  const shuffled = arrayOf(players, () => rng.shuffle(kept));
   const hands = mapArray(shuffled, (cards) => cards.slice(0, START.value.handSize));
   const draws = mapArray(shuffled, (cards) => cards.slice(START.value.handSize));
 
