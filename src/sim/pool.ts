@@ -5,6 +5,8 @@ import type { AnyGame } from '../core/index.ts';
 import { workerBundle } from './bundle.ts';
 import { playOne } from './play.ts';
 import type { GameResult, SimConfig } from './play.ts';
+import { BatchReader } from './wire.ts';
+import type { ResultBatch } from './wire.ts';
 import type { WorkerData, WorkerMessage } from './worker.ts';
 
 export interface PoolOptions {
@@ -50,11 +52,15 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
     const code = await workerBundle(pool.registryUrl);
     shareCoresWisely(workers);
     const data: WorkerData = { config, counter: new SharedArrayBuffer(4) };
-    const recordFrom = (w: number) => (result: GameResult) => {
-      perWorker[w]! += 1;
-      record(result);
+    const reader = new BatchReader(config);
+    const receiveFrom = (w: number) => {
+      const recordOne = (result: GameResult) => {
+        perWorker[w]! += 1;
+        record(result);
+      };
+      return (batch: ResultBatch) => reader.read(batch, recordOne);
     };
-    await Promise.all(Array.from({ length: workers }, (_, w) => runOne(code, data, recordFrom(w))));
+    await Promise.all(Array.from({ length: workers }, (_, w) => runOne(code, data, receiveFrom(w))));
   }
   return { results, seconds: (performance.now() - start) / 1000, perWorker };
 }
@@ -80,11 +86,11 @@ export function workerFlags(workers: number, cores: number): string[] {
     : ['--concurrent-recompilation', '--parallel-scavenge'];
 }
 
-function runOne(code: string, workerData: WorkerData, record: (result: GameResult) => void): Promise<void> {
+function runOne(code: string, workerData: WorkerData, receive: (batch: ResultBatch) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData });
     worker.on('message', (message: WorkerMessage) => {
-      if ('results' in message) message.results.forEach(record);
+      if ('batch' in message) receive(message.batch);
       else if ('done' in message) void worker.terminate().then(() => resolve());
       else {
         void worker.terminate();

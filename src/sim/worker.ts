@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { playOne } from './play.ts';
-import type { GameResult, SimConfig } from './play.ts';
+import type { SimConfig } from './play.ts';
 import { warmUp } from './warm-up.ts';
+import { BatchWriter } from './wire.ts';
+import type { ResultBatch } from './wire.ts';
 
 /** What a worker sends back: batches of results, then `done`, or an error. */
-export type WorkerMessage = { results: GameResult[] } | { done: true } | { error: string };
+export type WorkerMessage = { batch: ResultBatch } | { done: true } | { error: string };
 
 export interface WorkerData {
   readonly config: SimConfig;
@@ -24,10 +26,11 @@ const FLUSH_MS = 100;
 export function runWorker(games: readonly AnyGame[]): void {
   const port = parentPort!;
   const send = (message: WorkerMessage) => port.postMessage(message);
-  let batch: GameResult[] = [];
+  const batch = new BatchWriter();
   const flush = () => {
-    if (batch.length > 0) send({ results: batch });
-    batch = [];
+    if (batch.size === 0) return;
+    const taken = batch.take();
+    port.postMessage({ batch: taken } satisfies WorkerMessage, [taken.numbers.buffer]);
   };
   try {
     const { config, counter } = workerData as WorkerData;
@@ -37,7 +40,7 @@ export function runWorker(games: readonly AnyGame[]): void {
     const next = new Int32Array(counter);
     let flushed = performance.now();
     for (let index = Atomics.add(next, 0, 1); index < config.games; index = Atomics.add(next, 0, 1)) {
-      batch.push(playOne(game, config, index));
+      batch.add(playOne(game, config, index));
       const now = performance.now();
       if (now - flushed >= FLUSH_MS) {
         flush();

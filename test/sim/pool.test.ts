@@ -34,6 +34,16 @@ describe('the simulation pool', () => {
     expect(run.perWorker[0]! + run.perWorker[1]!).toBe(20);
   });
 
+  it('returns the very results the calling thread would have computed, with or without series', async () => {
+    for (const series of [false, true]) {
+      const mixed = { ...config, bots: ['random', 'random:x=1'], series };
+      const inline = await simulate(secretBid as AnyGame, mixed, { workers: 0, registryUrl });
+      const threaded = await simulate(secretBid as AnyGame, mixed, { workers: 2, registryUrl });
+      expect(inline.results.some((r) => Object.keys(r.final).length > 0)).toBe(true);
+      expect(threaded.results).toEqual(inline.results);
+    }
+  });
+
   it('counts the calling thread as the one worker when it plays every game', async () => {
     const run = await simulate(secretBid as AnyGame, config, { workers: 0, registryUrl });
     expect(run.perWorker).toEqual([20]);
