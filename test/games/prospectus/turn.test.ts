@@ -248,6 +248,27 @@ describe('prospectus.spell', () => {
     expect(cubesToDrop(discarded, 4)).toEqual(card.icons);
   });
 
+  it('a spell whose potions are still being named alters the drop only by the potions named so far', async () => {
+    const { arrowsInto, cubesToDropInto } =
+      await import('../../../src/games/prospectus/rules/future-card.ts');
+    const s = at('interrupt');
+    const card = FUTURE_CARDS[s.track[4]!]!;
+    const naming = (spell: number, params: number[]) => ({
+      ...s,
+      played: { spell, mode: 'cast' as const, params },
+    });
+    // The bot reads these while it looks ahead from the 'param' step, into arrays it reuses.
+    const into = [0, 0, 0, 0, 0];
+    expect(cubesToDropInto(naming(SPELL_INDEX['add-cubes'], []), 4, into)).toEqual(card.icons);
+    const once = cubesToDropInto(naming(SPELL_INDEX['add-cubes'], [TROLL]), 4, into);
+    expect(once[TROLL]).toBe(card.icons[TROLL]! + 1);
+    cubesToDropInto(naming(SPELL_INDEX.change, [TROLL]), 4, into);
+    expect(into[TROLL]).toBe(card.icons[TROLL]! - 1);
+    expect(arrowsInto(naming(SPELL_INDEX.reverse, []), 4, into)).toEqual(card.arrows);
+    // Nothing but the five potions was ever written.
+    expect(Object.keys(into)).toEqual(['0', '1', '2', '3', '4']);
+  });
+
   it('prospectus.spell.hourglass: two future cards execute and two new ones are drawn', () => {
     const s = at('play', {
       hands: [

@@ -60,18 +60,22 @@ export function cubesToDrop(s: ProspectusState, space: number): number[] {
 }
 
 /** `cubesToDrop` written into `dropped` (five counts), for callers that reuse one array. */
+const NO_PARAMS: readonly number[] = [];
+
 export function cubesToDropInto(s: ProspectusState, space: number, dropped: number[]): number[] {
   const icons = FUTURE_CARDS[s.track[space]!]!.icons;
   for (let p = 0; p < 5; p++) dropped[p] = icons[p]!;
   if (s.executed !== 0) return dropped;
   const spell = castSpell(s);
-  const params = s.played?.params ?? [];
+  // While the caster is still naming potions (the bot looks ahead from there) only the potions
+  // named so far count; indexing with a missing one used to write a stray key onto `dropped`.
+  const params = s.played?.params ?? NO_PARAMS;
   if (spell === SPELL_INDEX['add-cubes']) {
-    dropped[params[0]!]! += 1;
-    dropped[params[1]!]! += 1;
+    if (params.length > 0) dropped[params[0]!]! += 1;
+    if (params.length > 1) dropped[params[1]!]! += 1;
   } else if (spell === SPELL_INDEX.change) {
-    dropped[params[0]!]! -= 1;
-    dropped[params[1]!]! += 1;
+    if (params.length > 0) dropped[params[0]!]! -= 1;
+    if (params.length > 1) dropped[params[1]!]! += 1;
   }
   return dropped;
 }
@@ -84,7 +88,7 @@ export function arrowsFor(s: ProspectusState, space: number): number[] {
 export function arrowsInto(s: ProspectusState, space: number, arrows: number[]): number[] {
   const printed = FUTURE_CARDS[s.track[space]!]!.arrows;
   for (let p = 0; p < 5; p++) arrows[p] = printed[p]!;
-  if (s.executed === 0 && castSpell(s) === SPELL_INDEX.reverse) {
+  if (s.executed === 0 && castSpell(s) === SPELL_INDEX.reverse && s.played!.params.length > 0) {
     const p = s.played!.params[0]!;
     arrows[p] = -arrows[p]!;
   }
