@@ -98,6 +98,20 @@ describe('prospectus.transaction', () => {
     expect(refuse(poor, { t: 'tx', kind: 'buy', potion: OWL }, 0).rule).toBe('prospectus.transaction.buy');
   });
 
+  it('prospectus.transaction.sell: a holding of more than a hundred cubes offers every quantity as a shared action', () => {
+    const cubes = [[108, 0, 0, 0, 0], ...at('tx1').cubes.slice(1)];
+    const chosen = act(at('tx1', { cubes }), { t: 'tx', kind: 'sell', potion: OWL }, 0).state;
+    const offered = legal(chosen, 0);
+    expect(offered.map((a) => (a.t === 'qty' ? a.n : -1))).toEqual(
+      Array.from({ length: 108 }, (_, i) => i + 1),
+    );
+    // The same frozen objects every time, so one hidden class for every quantity (docs/architecture.md).
+    expect(offered.every((a) => Object.isFrozen(a))).toBe(true);
+    expect(legal(chosen, 0)).toEqual(offered);
+    expect(legal(chosen, 0).every((a, i) => a === offered[i])).toBe(true);
+    expect(act(chosen, { t: 'qty', n: 108 }, 0).state.cubes[0]![OWL]).toBe(0);
+  });
+
   it('prospectus.transaction.sell: any number of one owned colour, at the current price', () => {
     const s = at('tx1');
     expect(refuse(s, { t: 'tx', kind: 'sell', potion: GOBLIN }, 0).rule).toBe('prospectus.transaction.sell');

@@ -14,8 +14,13 @@ export const POTION_ACTIONS = range(5).map((potion) => freeze({ t: 'potion', pot
 export const REDROP_ACTIONS = range(5).map((potion) => freeze({ t: 'redrop', potion }));
 export const BUY_ACTIONS = range(5).map((potion) => freeze({ t: 'tx', kind: 'buy', potion }));
 export const SELL_ACTIONS = range(5).map((potion) => freeze({ t: 'tx', kind: 'sell', potion }));
-/** QTY_ACTIONS[n] is { t: 'qty', n } for n up to 64 (no purchase or holding comes near it). */
-export const QTY_ACTIONS = range(65).map((n) => freeze({ t: 'qty', n }));
+/**
+ * QTY_ACTIONS[n] is { t: 'qty', n }. Rich players buy or sell more than a hundred cubes at once (108
+ * seen in heuristic games), so the table grows on demand instead of stopping at a guessed size: an
+ * unfrozen action past its end had another hidden class, and the engine's and the bots' code that
+ * met it was thrown away and compiled again in every simulation worker.
+ */
+const QTY_ACTIONS: ProspectusAction[] = range(65).map((n) => freeze({ t: 'qty', n }));
 export const COUNCIL_ACTIONS = range(5).map((space) =>
   [0, 1].map((demand) => freeze({ t: 'council', space, demand })),
 );
@@ -26,5 +31,6 @@ export const PLAY_ACTIONS = range(12).map((spell) => ({
 }));
 
 export function qtyAction(n: number): ProspectusAction {
-  return QTY_ACTIONS[n] ?? { t: 'qty', n };
+  while (n >= QTY_ACTIONS.length) QTY_ACTIONS.push(freeze({ t: 'qty', n: QTY_ACTIONS.length }));
+  return QTY_ACTIONS[n]!;
 }
