@@ -14,6 +14,11 @@ export interface CliContext {
   /** Module URL exporting `GAMES`, loaded by simulation workers. */
   readonly registryUrl: string;
   readonly io: CliIo;
+  /**
+   * Calls `handler` on the next interrupt (Ctrl-C) instead of ending the process; returns a function
+   * that stops listening. Only the first interrupt is caught, so a second one quits as usual.
+   */
+  readonly onInterrupt: (handler: () => void) => () => void;
 }
 
 /** A failure the user caused (bad arguments, bad script): printed plainly, exit code 2. */

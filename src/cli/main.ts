@@ -20,6 +20,10 @@ function defaultContext(): CliContext {
       input: process.stdin,
       interactive: Boolean(process.stderr.isTTY),
     },
+    onInterrupt: (handler) => {
+      process.once('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
   };
 }
 

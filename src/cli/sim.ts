@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { lineup } from '../bots/registry.ts';
 import { makeBot } from '../bots/registry.ts';
 import { newGame } from '../core/index.ts';
-import { simulate } from '../sim/pool.ts';
+import { MAX_GAMES, simulate } from '../sim/pool.ts';
 import type { SimConfig } from '../sim/play.ts';
 import { formatSummary, summarize } from '../sim/summary.ts';
 import { rateBots } from '../sim/rating.ts';
@@ -30,6 +30,7 @@ export function simConfig(ctx: CliContext, gameId: string, flags: SimFlags): Sim
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
   const games = parseIntArg('--games', flags.games, 100);
   if (games < 1) throw new UsageError('--games must be at least 1');
+  if (games > MAX_GAMES) throw new UsageError(`--games must be at most ${MAX_GAMES}`);
   const options = parseOptions(flags.option);
   const check = newGame(game, players, 'check', options);
   if (!check.ok) throw new UsageError(check.error);
@@ -68,12 +69,24 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
         )
       : null;
   bar?.start(config.games, 0);
-  const run = await simulate(game, config, {
-    workers,
-    registryUrl: ctx.registryUrl,
-    onProgress: (done) => bar?.update(done),
+  // Ctrl-C stops handing out games; the ones being played finish and the summary covers them all.
+  const stop = new AbortController();
+  const stopListening = ctx.onInterrupt(() => {
+    ctx.io.err('\nstopping: finishing the games in play (Ctrl-C again quits at once)');
+    stop.abort();
   });
-  bar?.stop();
+  let run;
+  try {
+    run = await simulate(game, config, {
+      workers,
+      registryUrl: ctx.registryUrl,
+      onProgress: (done) => bar?.update(done),
+      signal: stop.signal,
+    });
+  } finally {
+    stopListening();
+    bar?.stop();
+  }
   const summary = summarize(run.results, run.seconds);
   const ratings = rateBots(run.results);
   const failures = run.results.filter((r) => r.error || r.truncated);
@@ -81,11 +94,20 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
     writeFileSync(flags.report, await buildReport(game.name, config, summary, ratings, run.results));
   if (flags.csv) writeFileSync(flags.csv, resultsCsv(run.results));
   if (flags.json) {
-    ctx.io.out(json({ config: { ...config, workers }, summary, ratings, failures: failures.slice(0, 10) }));
+    ctx.io.out(
+      json({
+        config: { ...config, workers },
+        stopped: run.stopped,
+        summary,
+        ratings,
+        failures: failures.slice(0, 10),
+      }),
+    );
   } else {
     ctx.io.out(
       `${game.name}, ${config.players} players, ${config.games} games, seed ${config.seed}, ${workers} workers`,
     );
+    if (run.stopped) ctx.io.out(`stopped after ${run.results.length} of ${config.games} games`);
     ctx.io.out(formatSummary(summary));
     if (ratings.length > 1) {
       ctx.io.out('');
@@ -97,5 +119,6 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
     for (const f of failures.slice(0, 5))
       ctx.io.err(`game ${f.index} (seed ${f.seed}): ${f.error ?? 'truncated'}`);
   }
-  return failures.length ? 1 : 0;
+  // 130, as for any program ended by Ctrl-C: the run was cut short, whatever it printed.
+  return run.stopped ? 130 : failures.length ? 1 : 0;
 }

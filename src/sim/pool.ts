@@ -18,10 +18,20 @@ export interface PoolOptions {
   /** URL of a module exporting `GAMES`, bundled into the workers (tests point it at fixtures). */
   readonly registryUrl: string;
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Stops handing out games when aborted: the games already being played finish and are returned,
+   * so a stopped run's results are games 0 to n−1 for some n (Ctrl-C in `prosper sim`, time-boxed
+   * runs in the bench). With 0 workers the calling thread is busy playing, so only an abort made from
+   * `onProgress` is seen.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface SimRun {
+  /** By game index; fewer than `config.games` when the run was stopped. */
   readonly results: GameResult[];
+  /** Whether `signal` stopped the run before every game was played. */
+  readonly stopped: boolean;
   readonly seconds: number;
   /**
    * Games each worker played (one entry for the calling thread with 0 workers). Workers claim games
@@ -30,28 +40,41 @@ export interface SimRun {
   readonly perWorker: number[];
 }
 
+/** The most games one run may ask for (2^30: the claim counter must not overflow). */
+export const MAX_GAMES = 2 ** 30;
+
 /**
  * Plays `config.games` games. Game i depends only on (config, i), and results are stored by index,
  * so the outcome is identical whatever the number of workers. Every worker claims the next game
  * index from a shared atomic counter, so no worker waits for another to hand out work.
  */
 export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptions): Promise<SimRun> {
+  // The shared counter is an Int32 that workers keep adding to after the last game.
+  if (!(config.games <= MAX_GAMES)) throw new Error(`simulation: at most ${MAX_GAMES} games per run`);
   const start = performance.now();
-  const results: GameResult[] = new Array(config.games);
-  let done = 0;
+  // Kept in arrival order and put in index order at the end: a stopped run never knew its length.
+  const received: GameResult[] = [];
   const record = (result: GameResult) => {
-    results[result.index] = result;
-    pool.onProgress?.(++done, config.games);
+    received.push(result);
+    pool.onProgress?.(received.length, config.games);
   };
   const workers = Math.min(pool.workers, config.games);
   const perWorker = new Array<number>(Math.max(1, workers)).fill(0);
+  const signal = pool.signal;
   if (workers < 1) {
-    for (let index = 0; index < config.games; index++) record(playOne(game, config, index));
-    perWorker[0] = config.games;
+    for (let index = 0; index < config.games && !signal?.aborted; index++)
+      record(playOne(game, config, index));
+    perWorker[0] = received.length;
   } else {
     const code = await workerBundle(pool.registryUrl);
     shareCoresWisely(workers);
-    const data: WorkerData = { config, counter: new SharedArrayBuffer(4) };
+    const counter = new SharedArrayBuffer(4);
+    const data: WorkerData = { config, counter };
+    // Workers claim indexes with Atomics.add, so pushing the counter past the end hands out nothing
+    // more, and every index claimed before it (a prefix 0 … n−1) is still played and reported.
+    const stop = () => Atomics.store(new Int32Array(counter), 0, config.games);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop, { once: true });
     const reader = new BatchReader(config);
     const receiveFrom = (w: number) => {
       const recordOne = (result: GameResult) => {
@@ -60,9 +83,25 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
       };
       return (batch: ResultBatch) => reader.read(batch, recordOne);
     };
-    await Promise.all(Array.from({ length: workers }, (_, w) => runOne(code, data, receiveFrom(w))));
+    try {
+      await Promise.all(Array.from({ length: workers }, (_, w) => runOne(code, data, receiveFrom(w))));
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
-  return { results, seconds: (performance.now() - start) / 1000, perWorker };
+  const seconds = (performance.now() - start) / 1000;
+  return { results: inIndexOrder(received), stopped: received.length < config.games, seconds, perWorker };
+}
+
+/** Results by game index; they must be games 0 … n−1, each once. */
+function inIndexOrder(received: readonly GameResult[]): GameResult[] {
+  const results = new Array<GameResult>(received.length);
+  for (const result of received) {
+    if (result.index >= received.length || results[result.index])
+      throw new Error(`simulation: game ${result.index} out of place among ${received.length} results`);
+    results[result.index] = result;
+  }
+  return results;
 }
 
 /**

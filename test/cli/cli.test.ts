@@ -166,6 +166,33 @@ describe('prosper sim', () => {
     expect(shares.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 6);
   });
 
+  it('stops on Ctrl-C, lets the games in play finish and summarises those, exit code 130', async () => {
+    let interrupt: (() => void) | undefined;
+    const pending = prosper(['sim', 'secret-bid', '--games', '1000000', '--workers', '1', '--json'], '', {
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => (interrupt = undefined);
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(interrupt).toBeDefined();
+    interrupt!();
+    const run = await pending;
+    expect(run.code).toBe(130);
+    expect(run.err).toMatch(/stopping/);
+    const out = JSON.parse(run.out);
+    expect(out.stopped).toBe(true);
+    expect(out.summary.completed).toBeLessThan(1_000_000);
+    // Listening stops with the run: a later Ctrl-C is the shell's again.
+    expect(interrupt).toBeUndefined();
+  });
+
+  it('refuses more games than one run can count', async () => {
+    const run = await prosper(['sim', 'secret-bid', '--games', String(2 ** 30 + 1)]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/at most/);
+  });
+
   it('prints a readable summary by seat and by bot', async () => {
     const run = await prosper(['sim', 'secret-bid', '--games', '6', '--workers', '1', '--bots', 'random']);
     expect(run.code).toBe(0);

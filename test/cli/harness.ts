@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { CliContext } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { GAMES } from '../fixtures/registry.ts';
 
@@ -9,7 +10,7 @@ export interface Run {
 }
 
 /** Runs the CLI in-process on the fixture registry, with `input` as standard input. */
-export async function prosper(argv: string[], input = ''): Promise<Run> {
+export async function prosper(argv: string[], input = '', context: Partial<CliContext> = {}): Promise<Run> {
   let out = '';
   let err = '';
   const code = await main(argv, {
@@ -21,6 +22,7 @@ export async function prosper(argv: string[], input = ''): Promise<Run> {
       input: Readable.from([input]),
       interactive: false,
     },
+    ...context,
   });
   return { code, out, err };
 }

@@ -44,6 +44,41 @@ describe('the simulation pool', () => {
     }
   });
 
+  it('stops handing out games when its signal aborts, and returns the prefix that was played', async () => {
+    for (const workers of [0, 1, 2]) {
+      const stop = new AbortController();
+      const big = { ...config, games: 100_000 };
+      const run = await simulate(secretBid as AnyGame, big, {
+        workers,
+        registryUrl,
+        signal: stop.signal,
+        onProgress: (done) => done === 5 && stop.abort(),
+      });
+      expect(run.stopped).toBe(true);
+      expect(run.results.length).toBeGreaterThanOrEqual(5);
+      expect(run.results.length).toBeLessThan(big.games);
+      expect(run.results.map((r) => r.index)).toEqual([...Array(run.results.length).keys()]);
+      expect(run.perWorker.reduce((a, b) => a + b, 0)).toBe(run.results.length);
+    }
+  });
+
+  it('plays nothing when stopped before it starts, and says a full run was not stopped', async () => {
+    const run = await simulate(secretBid as AnyGame, config, {
+      workers: 2,
+      registryUrl,
+      signal: AbortSignal.abort(),
+    });
+    expect(run).toMatchObject({ results: [], stopped: true });
+    const full = await simulate(secretBid as AnyGame, config, { workers: 2, registryUrl });
+    expect(full.stopped).toBe(false);
+  });
+
+  it('refuses a run too long for its claim counter', async () => {
+    await expect(
+      simulate(secretBid as AnyGame, { ...config, games: 2 ** 30 + 1 }, { workers: 1, registryUrl }),
+    ).rejects.toThrow(/at most/);
+  });
+
   it('counts the calling thread as the one worker when it plays every game', async () => {
     const run = await simulate(secretBid as AnyGame, config, { workers: 0, registryUrl });
     expect(run.perWorker).toEqual([20]);
