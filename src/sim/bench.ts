@@ -1,9 +1,8 @@
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
 import { workerBundle } from './bundle.ts';
-import { playOne } from './play.ts';
 import type { SimConfig } from './play.ts';
-import { simulate } from './pool.ts';
+import { MAX_GAMES, simulate } from './pool.ts';
 
 export interface Throughput {
   readonly actions: number;
@@ -114,7 +113,7 @@ export class SteadyRate {
 }
 
 export interface Scaling {
-  /** Games per simulation run, sized for about the requested seconds on one thread. */
+  /** Games per simulation run: as many as one worker finished in the requested seconds. */
   readonly games: number;
   readonly bots: string;
   /** Wall seconds of each run, in the order they ran. */
@@ -168,39 +167,38 @@ export async function simScaling(
   const base: SimConfig = {
     game: game.id,
     players,
-    games: Number.MAX_SAFE_INTEGER,
+    games: MAX_GAMES,
     seed: 'scaling',
     bots: [bots],
     options: {},
     rotate: false,
     series: false,
   };
-  // Size the runs in two steps: a rough rate on this thread (slower: not yet warm, and running under
-  // the TypeScript loader), then a one-worker run of about a quarter of the target. That run's time
-  // includes the worker's start-up and warm-up, which a run of any length pays once, and its warm
-  // rate says how many more games fill the rest. Sizing from the first figure alone gave 6-8 s runs.
-  const probe = timeGames(Math.min(1, seconds / 4), (index) => playOne(game, base, index).actions);
-  const rough = Math.max(8, Math.round(((probe.games / probe.seconds) * seconds) / 4));
   await workerBundle(registryUrl);
-  const warm = new SteadyRate(rough);
-  const sizing = await simulate(
-    game,
-    { ...base, games: rough },
-    { workers: 1, registryUrl, onProgress: (done) => warm.mark(done) },
-  );
-  const rate = Number.isFinite(warm.rate()) ? warm.rate() : rough / sizing.seconds;
-  const games = Math.max(8, rough + Math.round(Math.max(0, seconds - sizing.seconds) * rate));
-  const config = { ...base, games };
   const runs: { workers: number; seconds: number; steadyRate: number; perWorker: number[] }[] = [];
+  const play = async (workers: number, games: number, signal?: AbortSignal) => {
+    const marks: { done: number; at: number }[] = [];
+    const run = await simulate(
+      game,
+      { ...base, games },
+      { workers, registryUrl, signal, onProgress: (done) => marks.push({ done, at: performance.now() }) },
+    );
+    const progress = new SteadyRate(run.results.length);
+    for (const { done, at } of marks) progress.mark(done, at);
+    runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate(), perWorker: run.perWorker });
+    return run.results.length;
+  };
+  // The first run, with one worker, is time-boxed: it stops handing out games after `seconds` and
+  // finishes the one in play, and the number it played is the size of every other run. It is then
+  // an ordinary run of that many games. Sizing from a separate, shorter run, as before, turned a slow
+  // minute into runs of 6 s instead of 10 s, and shorter runs lower the figure (start-up weighs more).
+  const games = await play(1, MAX_GAMES, AbortSignal.timeout(seconds * 1000));
+  if (games < 2)
+    throw new Error(`${game.id}: fewer than 2 games in ${seconds} s, too few to measure scaling`);
   for (let rep = 0; rep < reps; rep++) {
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
-      const progress = new SteadyRate(games);
-      const run = await simulate(game, config, {
-        workers,
-        registryUrl,
-        onProgress: (done) => progress.mark(done),
-      });
-      runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate(), perWorker: run.perWorker });
+      if (rep === 0 && workers === 1) continue; // the time-boxed run
+      await play(workers, games);
     }
   }
   const of = (workers: number, pick: (r: (typeof runs)[number]) => number) =>
