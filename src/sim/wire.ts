@@ -28,6 +28,8 @@ export class BatchWriter {
   private keyIds = new Map<string, number>();
   private whole: GameResult[] = [];
   private count = 0;
+  private lastKeys: readonly string[] | undefined;
+  private lastId = -1;
 
   get size(): number {
     return this.count;
@@ -59,20 +61,24 @@ export class BatchWriter {
     this.numbers = [];
     this.keys = [];
     this.keyIds.clear();
+    this.lastKeys = undefined;
     this.whole = [];
     this.count = 0;
     return batch;
   }
 
   private keyId(keys: readonly string[]): number {
-    // Keys never contain a newline in practice; if one did, two lists could only share an id when
-    // they join to the same text, which still decodes to the same keys.
-    const text = keys.join('\n');
+    // A game's results nearly always share one key list, so compare with the last one first.
+    const last = this.lastKeys;
+    if (last && last.length === keys.length && last.every((key, i) => key === keys[i])) return this.lastId;
+    const text = JSON.stringify(keys);
     let id = this.keyIds.get(text);
     if (id === undefined) {
       id = this.keys.push(keys) - 1;
       this.keyIds.set(text, id);
     }
+    this.lastKeys = keys;
+    this.lastId = id;
     return id;
   }
 }

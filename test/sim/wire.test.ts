@@ -71,6 +71,15 @@ describe('results on the wire between threads', () => {
     expect(Object.keys(back[0]!.final)).toEqual(['a.b', 'z']);
   });
 
+  it('tell apart key lists that would join to the same text', () => {
+    const base = played(config, 2);
+    const odd: GameResult[] = [
+      { ...base[0]!, final: { 'a\nb': 1 } },
+      { ...base[1]!, final: { a: 2, b: 3 } },
+    ];
+    expect(roundTrip(odd)).toEqual(odd);
+  });
+
   it('start each batch afresh', () => {
     const results = played(config, 6);
     const writer = new BatchWriter();
