@@ -106,20 +106,14 @@ export class BatchReader {
       for (let i = 0; i < length; i++) values.push(next());
       return values;
     };
-    const templates = keys.map((list) => {
-      const template: Record<string, number> = {};
-      for (const key of list) template[key] = 0;
-      return template;
-    });
     while (at < numbers.length) {
       const index = next();
       const actions = next();
       const truncated = next() === 1;
       const scores = list(next());
       const ranks = list(next());
-      const k = next();
-      const final = { ...templates[k]! };
-      for (const key of keys[k]!) final[key] = next();
+      const final: Record<string, number> = {};
+      for (const key of keys[next()]!) final[key] = next();
       emit({
         index,
         seed: `${this.config.seed}:${index}`,

@@ -15,12 +15,12 @@ export const REDROP_ACTIONS = range(5).map((potion) => freeze({ t: 'redrop', pot
 export const BUY_ACTIONS = range(5).map((potion) => freeze({ t: 'tx', kind: 'buy', potion }));
 export const SELL_ACTIONS = range(5).map((potion) => freeze({ t: 'tx', kind: 'sell', potion }));
 /**
- * QTY_ACTIONS[n] is { t: 'qty', n }. Rich players buy or sell more than a hundred cubes at once (108
- * seen in heuristic games), so the table grows on demand instead of stopping at a guessed size: an
- * unfrozen action past its end had another hidden class, and the engine's and the bots' code that
- * met it was thrown away and compiled again in every simulation worker.
+ * QTY_ACTIONS[n] is { t: 'qty', n }, made on first demand. Rich players buy or sell more than a
+ * hundred cubes at once (108 seen in heuristic games): a table of a guessed size fell back to fresh,
+ * unfrozen actions past its end, another hidden class, and the engine's and the bots' code that met
+ * them was thrown away and compiled again in every simulation worker.
  */
-const QTY_ACTIONS: ProspectusAction[] = range(65).map((n) => freeze({ t: 'qty', n }));
+const QTY_ACTIONS: ProspectusAction[] = [];
 export const COUNCIL_ACTIONS = range(5).map((space) =>
   [0, 1].map((demand) => freeze({ t: 'council', space, demand })),
 );

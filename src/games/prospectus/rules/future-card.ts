@@ -59,9 +59,9 @@ export function cubesToDrop(s: ProspectusState, space: number): number[] {
   return cubesToDropInto(s, space, [0, 0, 0, 0, 0]);
 }
 
-/** `cubesToDrop` written into `dropped` (five counts), for callers that reuse one array. */
 const NO_PARAMS: readonly number[] = [];
 
+/** `cubesToDrop` written into `dropped` (five counts), for callers that reuse one array. */
 export function cubesToDropInto(s: ProspectusState, space: number, dropped: number[]): number[] {
   const icons = FUTURE_CARDS[s.track[space]!]!.icons;
   for (let p = 0; p < 5; p++) dropped[p] = icons[p]!;
