@@ -259,6 +259,22 @@ describe('the installed command', () => {
     expect(out).toMatch(/Usage: prosper/);
     expect(out).toMatch(/sim/);
   });
+
+  it('keeps the modules it was started with out of its simulation workers', () => {
+    // A preload that breaks a simulation worker, standing for one written for the main thread only
+    // (tsx preloads one this way; so do monitoring agents). Node 20 runs `--require` in workers too.
+    const preload = join(dir, 'main-thread-only.cjs');
+    writeFileSync(
+      preload,
+      "if (require('node:worker_threads').workerData?.counter) throw new Error('preloaded in a worker');",
+    );
+    const args = ['--require', preload, 'bin/prosper.js', 'sim', 'prosperitea', '--games', '2'];
+    const out = execFileSync('node', [...args, '--workers', '1', '--bots', 'random', '--json'], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out).config.workers).toBe(1);
+    expect(JSON.parse(out).summary.completed).toBe(2);
+  });
 });
 
 describe('prosper sim reports', () => {
