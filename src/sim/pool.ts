@@ -21,8 +21,8 @@ export interface PoolOptions {
   /**
    * Stops handing out games when aborted: the games already being played finish and are returned,
    * so a stopped run's results are games 0 to n−1 for some n (Ctrl-C in `prosper sim`, time-boxed
-   * runs in the bench). With 0 workers the calling thread is busy playing, so only an abort made from
-   * `onProgress` is seen.
+   * runs in the bench). With 0 workers the calling thread plays, and sees an abort between games:
+   * at once from `onProgress`, within about 50 ms from a timer or a signal handler.
    */
   readonly signal?: AbortSignal;
 }
@@ -62,8 +62,7 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
   const perWorker = new Array<number>(Math.max(1, workers)).fill(0);
   const signal = pool.signal;
   if (workers < 1) {
-    for (let index = 0; index < config.games && !signal?.aborted; index++)
-      record(playOne(game, config, index));
+    await playInline(game, config, record, signal);
     perWorker[0] = received.length;
   } else {
     const code = await workerBundle(pool.registryUrl);
@@ -91,6 +90,31 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
   }
   const seconds = (performance.now() - start) / 1000;
   return { results: inIndexOrder(received), stopped: received.length < config.games, seconds, perWorker };
+}
+
+/** How long the calling thread plays with 0 workers before it lets the event loop run. */
+const INLINE_SLICE_MS = 50;
+
+/**
+ * Every game on the calling thread, in order. It lets the event loop run every `INLINE_SLICE_MS`:
+ * a Ctrl-C, a timer that aborts the signal or a progress bar's redraw all wait for it, and a run
+ * that never yielded could not be stopped before its last game (with bots that think for a second
+ * a move, hours). One turn of the loop costs microseconds, nothing at that interval.
+ */
+async function playInline(
+  game: AnyGame,
+  config: SimConfig,
+  record: (result: GameResult) => void,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  let slice = performance.now();
+  for (let index = 0; index < config.games && !signal?.aborted; index++) {
+    record(playOne(game, config, index));
+    if (performance.now() - slice >= INLINE_SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
+  }
 }
 
 /** Results by game index; they must be games 0 … n−1, each once. */

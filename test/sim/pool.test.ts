@@ -62,6 +62,17 @@ describe('the simulation pool', () => {
     }
   });
 
+  it('lets a timer stop a run on the calling thread: it plays in slices and yields between them', async () => {
+    const stop = new AbortController();
+    const big = { ...config, games: 1_000_000 };
+    setTimeout(() => stop.abort(), 200);
+    const run = await simulate(secretBid as AnyGame, big, { workers: 0, registryUrl, signal: stop.signal });
+    expect(run.stopped).toBe(true);
+    expect(run.results.length).toBeGreaterThan(0);
+    expect(run.results.length).toBeLessThan(big.games);
+    expect(run.results.map((r) => r.index)).toEqual([...Array(run.results.length).keys()]);
+  });
+
   it('plays nothing when stopped before it starts, and says a full run was not stopped', async () => {
     const run = await simulate(secretBid as AnyGame, config, {
       workers: 2,
