@@ -149,31 +149,9 @@ export function workerFlags(workers: number, cores: number): string[] {
     : ['--concurrent-recompilation', '--parallel-scavenge'];
 }
 
-/** Node options that load code into a new thread, each followed by its value unless joined by `=`. */
-const LOADER_OPTIONS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
-
-/**
- * The Node options a worker starts with: the process's own, minus the ones that load modules. A
- * worker inherits them by default, and Node 20 runs `--require` preloads in every worker, so a CLI
- * started under `tsx` (which preloads its own script that way), `-r ts-node/register` or a monitoring
- * agent would load it again in each simulation worker, where the bundle needs none of it and a
- * preload written for the main thread can break the worker outright. Other options (memory limits,
- * source maps, …) still reach the workers.
- */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const arg = execArgv[i]!;
-    const name = arg.split('=', 1)[0]!;
-    if (!LOADER_OPTIONS.has(name)) out.push(arg);
-    else if (name === arg) i++; // the value is the next argument
-  }
-  return out;
-}
-
 function runOne(code: string, workerData: WorkerData, receive: (batch: ResultBatch) => void): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData, execArgv: workerExecArgv(process.execArgv) });
+    const worker = new Worker(code, { eval: true, workerData });
     worker.on('message', (message: WorkerMessage) => {
       if ('batch' in message) receive(message.batch);
       else if ('done' in message) void worker.terminate().then(() => resolve());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/index.ts';
 import type { SimConfig } from '../../src/sim/play.ts';
 import { availableParallelism } from 'node:os';
-import { simulate, workerExecArgv, workerFlags } from '../../src/sim/pool.ts';
+import { simulate, workerFlags } from '../../src/sim/pool.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 
 const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
@@ -116,30 +116,6 @@ describe('the simulation pool', () => {
     expect(workerFlags(3, 2)).toEqual(inPlace);
     expect(workerFlags(1, 2)).toEqual(helped);
     expect(workerFlags(3, 4)).toEqual(helped);
-  });
-
-  it('starts workers without the module loaders the process was started with, keeping other options', () => {
-    const execArgv = [
-      '--require',
-      '/tsx/preflight.cjs',
-      '--max-old-space-size=4096',
-      '--import',
-      'file:///tsx/loader.mjs',
-      '--import=tsx',
-      '-r',
-      'x.cjs',
-      '--loader=ts-node/esm',
-      '--experimental-loader',
-      'y.mjs',
-      '--enable-source-maps',
-      '--stack-size=2000',
-    ];
-    expect(workerExecArgv(execArgv)).toEqual([
-      '--max-old-space-size=4096',
-      '--enable-source-maps',
-      '--stack-size=2000',
-    ]);
-    expect(workerExecArgv([])).toEqual([]);
   });
 
   it('gives the same results whichever way the V8 flags are set, switching back and forth', async () => {
