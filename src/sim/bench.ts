@@ -93,23 +93,16 @@ export function calibrationThroughput(seconds: number): Throughput {
   });
 }
 
-/** Games per second from the moment a third of the games were done to the last one. */
-export class SteadyRate {
-  private from: { done: number; at: number } | undefined;
-  private last = { done: 0, at: 0 };
-  constructor(private readonly total: number) {}
-
-  /** `done` games finished by `at` milliseconds. */
-  mark(done: number, at = performance.now()): void {
-    this.last = { done, at };
-    if (!this.from && done >= this.total / 3) this.from = { done, at };
-  }
-
-  /** NaN when every game arrived at once after the first third (too short a run to tell). */
-  rate(): number {
-    if (!this.from || this.last.at <= this.from.at) return Number.NaN;
-    return ((this.last.done - this.from.done) * 1000) / (this.last.at - this.from.at);
-  }
+/**
+ * Games per second from the moment a third of the games were done to the last one, given the moment
+ * (ms) each game's result arrived, in arrival order. NaN when every game after the first third
+ * arrived at once (too short a run to tell).
+ */
+export function steadyRate(arrivals: readonly number[]): number {
+  const n = arrivals.length;
+  const third = Math.ceil(n / 3);
+  if (third === 0 || arrivals[n - 1]! <= arrivals[third - 1]!) return Number.NaN;
+  return ((n - third) * 1000) / (arrivals[n - 1]! - arrivals[third - 1]!);
 }
 
 export interface Scaling {
@@ -177,15 +170,14 @@ export async function simScaling(
   await workerBundle(registryUrl);
   const runs: { workers: number; seconds: number; steadyRate: number; perWorker: number[] }[] = [];
   const play = async (workers: number, games: number, signal?: AbortSignal) => {
-    const marks: { done: number; at: number }[] = [];
+    // One timestamp per result: the time-boxed run does not know its length until it ends.
+    const arrivals: number[] = [];
     const run = await simulate(
       game,
       { ...base, games },
-      { workers, registryUrl, signal, onProgress: (done) => marks.push({ done, at: performance.now() }) },
+      { workers, registryUrl, signal, onProgress: () => arrivals.push(performance.now()) },
     );
-    const progress = new SteadyRate(run.results.length);
-    for (const { done, at } of marks) progress.mark(done, at);
-    runs.push({ workers, seconds: run.seconds, steadyRate: progress.rate(), perWorker: run.perWorker });
+    runs.push({ workers, seconds: run.seconds, steadyRate: steadyRate(arrivals), perWorker: run.perWorker });
     return run.results.length;
   };
   // The first run, with one worker, is time-boxed: it stops handing out games after `seconds` and

@@ -264,14 +264,9 @@ describe('the installed command', () => {
     // A worker refuses process-wide options (--max-old-space-size, --stack-size, --expose-gc, …) in an
     // explicit execArgv; inherited, they are fine. Handing workers a filtered copy of the parent's
     // options once broke every such run.
-    const args = ['--max-old-space-size=4096', '--stack-size=2000', 'bin/prosper.js', 'sim', 'prosperitea'];
-    const out = execFileSync(
-      'node',
-      [...args, '--games', '2', '--workers', '1', '--bots', 'random', '--json'],
-      {
-        encoding: 'utf8',
-      },
-    );
+    const v8 = ['--max-old-space-size=4096', '--stack-size=2000'];
+    const sim = ['sim', 'prosperitea', '--games', '2', '--workers', '1', '--bots', 'random', '--json'];
+    const out = execFileSync('node', [...v8, 'bin/prosper.js', ...sim], { encoding: 'utf8' });
     expect(JSON.parse(out).summary.completed).toBe(2);
   });
 });

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { lowestShare, repRatios, SteadyRate } from '../../src/sim/bench.ts';
+import { lowestShare, repRatios, steadyRate } from '../../src/sim/bench.ts';
 
 describe('the steady rate of a simulation run', () => {
+  /** Arrival times for `count` games at each of `at` ms, in order. */
+  const arrivals = (...steps: [count: number, at: number][]) =>
+    steps.flatMap(([count, at]) => Array.from({ length: count }, () => at));
+
   it('counts games per second from the first third of the games to the last', () => {
-    const rate = new SteadyRate(90);
     // A slow start (warm-up) must not count: 10 games in the first second, then 40 games per second.
-    rate.mark(10, 1000);
-    rate.mark(30, 1500); // a third of 90: the window opens here
-    rate.mark(50, 2000);
-    rate.mark(90, 3000);
-    expect(rate.rate()).toBeCloseTo(60 / 1.5, 9);
+    const times = arrivals([10, 1000], [20, 1500], [20, 2000], [40, 3000]);
+    expect(times).toHaveLength(90);
+    // The window opens at game 30 (a third of 90), which arrived at 1500 ms.
+    expect(steadyRate(times)).toBeCloseTo(60 / 1.5, 9);
+    expect(steadyRate([...times.slice(0, 89), 2500])).toBeCloseTo(60 / 1, 9);
   });
 
   it('is NaN when the run is too short to have a window', () => {
-    const rate = new SteadyRate(9);
-    rate.mark(9, 500);
-    expect(rate.rate()).toBeNaN();
+    expect(steadyRate(arrivals([9, 500]))).toBeNaN();
+    expect(steadyRate([])).toBeNaN();
   });
 });
 
