@@ -3,7 +3,7 @@ import { ismctsIterationsPerSecond } from '../bots/ismcts.ts';
 import { calibrationThroughput, randomPlayoutThroughput, simScaling } from '../sim/bench.ts';
 import type { Scaling } from '../sim/bench.ts';
 import type { CliContext } from './io.ts';
-import { findGameOrThrow, json, parseIntArg } from './io.ts';
+import { findGameOrThrow, json, parseIntArg, parseSecondsArg, UsageError } from './io.ts';
 
 export interface BenchFlags {
   seconds?: string;
@@ -12,6 +12,7 @@ export interface BenchFlags {
   /** Commander's negation of `--no-scaling`. */
   scaling?: boolean;
   reps?: string;
+  scalingSeconds?: string;
 }
 
 /** "1.62–1.74×": the lowest and highest of the per-repetition speed-ups. */
@@ -30,7 +31,10 @@ export async function cmdBench(
   gameId: string | undefined,
   flags: BenchFlags,
 ): Promise<number> {
-  const seconds = Number(flags.seconds ?? '2');
+  const seconds = parseSecondsArg('--seconds', flags.seconds, 2);
+  const scalingSeconds = parseSecondsArg('--scaling-seconds', flags.scalingSeconds, 30);
+  const reps = parseIntArg('--reps', flags.reps, 2);
+  if (reps < 1) throw new UsageError('--reps must be at least 1');
   const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
   const calibration = calibrationThroughput(seconds);
   const rows = games.map((game) => {
@@ -49,14 +53,14 @@ export async function cmdBench(
       ),
     };
   });
-  const reps = parseIntArg('--reps', flags.reps, 2);
   const scaling: (Scaling & { game: string; players: number })[] = [];
   if (flags.scaling !== false) {
     for (const game of games) {
       const players = parseIntArg('--players', flags.players, benchPlayers(game));
-      // Designers run thousands of games: size each run at about 5 × --seconds on one worker (10 s by
-      // default), long enough that worker start-up and JIT warm-up do not dominate.
-      const s = await simScaling(game, players, ctx.registryUrl, seconds * 5, reps);
+      // Sized like the simulations designers run (thousands of games: 30 s is about 800 heuristic
+      // Prospectus games), not like a quick check: every run pays a fixed start-up (printed), and on
+      // a run of a few seconds that fixed cost, not the pool, would decide the figure.
+      const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);
       scaling.push({ game: game.id, players, ...s });
     }
   }
@@ -89,7 +93,7 @@ export async function cmdBench(
   if (scaling.length) {
     ctx.io.out('');
     ctx.io.out(
-      `simulator scaling, median of ${reps} runs each, about ${seconds * 5} s with one worker (target: 2 workers ≥ 1.8× one worker);`,
+      `simulator scaling, median of ${reps} run${reps === 1 ? '' : 's'} each, about ${scalingSeconds} s with one worker (target: 2 workers ≥ 1.8× one worker);`,
     );
     ctx.io.out(
       '"per rep" is the lowest and highest speed-up of one back-to-back pair of runs (the machine\'s drift);',
@@ -98,19 +102,26 @@ export async function cmdBench(
       '"once warm" compares games per second after the first third of the games, when every worker is warm;',
     );
     ctx.io.out(
+      '"start-up" is what a run lost before its workers were warm, with 1 / 2 workers (paid once per run:',
+    );
+    ctx.io.out('  a shorter run scales less, see --scaling-seconds);');
+    ctx.io.out(
       '"split" is the smallest share of a two-worker run\'s games that one worker played (50% on equal cores)',
     );
     ctx.io.out(
-      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm   split',
+      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm   start-up s    split',
     );
+    // A run too short to have a warm window has no steady rate, so no once-warm or start-up figure.
+    const known = (x: number, text: string) => (Number.isNaN(x) ? '—' : text);
     for (const s of scaling) {
+      const startUp = `${known(s.startUpOne, s.startUpOne.toFixed(2))} / ${known(s.startUpTwo, s.startUpTwo.toFixed(2))}`;
       ctx.io.out(
         `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}${fmt(s.games).padStart(7)}` +
           `${s.one.toFixed(2).padStart(13)}${s.two.toFixed(2).padStart(14)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
           `   ${spread(s.repRatios).padEnd(12)}` +
-          // A run too short to have a warm window has no steady rate.
-          `${(Number.isNaN(s.steadyRatio) ? '—' : s.steadyRatio.toFixed(2) + '×').padStart(12)}` +
-          `${(Number.isNaN(s.lowestShare) ? '—' : (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}`,
+          `${known(s.steadyRatio, s.steadyRatio.toFixed(2) + '×').padStart(12)}` +
+          `${startUp.padStart(14)}` +
+          `${known(s.lowestShare, (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}`,
       );
     }
   }

@@ -47,6 +47,15 @@ export function parseIntArg(name: string, text: string | undefined, fallback: nu
   return n;
 }
 
+/** A duration in seconds, which may have a fraction (`--seconds 0.5`) but must be above zero. */
+export function parseSecondsArg(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!(Number.isFinite(n) && n > 0))
+    throw new UsageError(`${name} must be a number of seconds above 0, not "${text}"`);
+  return n;
+}
+
 /** `--option key=value` pairs; values are read as JSON when they parse (numbers, booleans), else as text. */
 export function parseOptions(pairs: readonly string[]): Record<string, unknown> {
   const options: Record<string, unknown> = {};

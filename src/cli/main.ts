@@ -93,6 +93,11 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--seconds <s>', 'seconds per measurement', '2')
     .option('--players <n>', 'number of players')
     .option('--json', 'print JSON for machines')
+    .option(
+      '--scaling-seconds <s>',
+      'simulator scaling: seconds of one-worker play that size each run (a designer-sized simulation)',
+      '30',
+    )
     .option('--reps <n>', 'simulator scaling: runs per worker count', '2')
     .option('--no-scaling', 'skip the simulator scaling measurement (1 vs 2 worker threads)')
     .action(async (game: string | undefined, opts) => {

@@ -105,6 +105,15 @@ export function steadyRate(arrivals: readonly number[]): number {
   return ((n - third) * 1000) / (arrivals[n - 1]! - arrivals[third - 1]!);
 }
 
+/**
+ * Seconds a run lost to start-up: its wall time beyond what its games would have taken at the steady
+ * rate (worker start, bundle evaluation, warm-up, and the JIT compiling its way up to full speed).
+ * Every run pays it once whatever its length, so it is what makes short runs scale less.
+ */
+export function startUpSeconds(seconds: number, games: number, rate: number): number {
+  return seconds - games / rate;
+}
+
 export interface Scaling {
   /** Games per simulation run: as many as one worker finished in the requested seconds. */
   readonly games: number;
@@ -114,6 +123,8 @@ export interface Scaling {
     readonly workers: number;
     readonly seconds: number;
     readonly steadyRate: number;
+    /** `startUpSeconds` of this run (NaN without a steady rate). */
+    readonly startUp: number;
     /** Games each worker played: on two equal cores about half each (see `lowestShare`). */
     readonly perWorker: readonly number[];
   }[];
@@ -133,6 +144,9 @@ export interface Scaling {
    * every worker pays for itself, so it is what a long simulation gets.
    */
   readonly steadyRatio: number;
+  /** Median seconds lost to start-up (`startUpSeconds`) with one worker and with two. */
+  readonly startUpOne: number;
+  readonly startUpTwo: number;
   /** `lowestShare` of the two-worker runs: 0.5 when both cores kept the same speed throughout. */
   readonly lowestShare: number;
 }
@@ -168,7 +182,13 @@ export async function simScaling(
     series: false,
   };
   await workerBundle(registryUrl);
-  const runs: { workers: number; seconds: number; steadyRate: number; perWorker: number[] }[] = [];
+  const runs: {
+    workers: number;
+    seconds: number;
+    steadyRate: number;
+    startUp: number;
+    perWorker: number[];
+  }[] = [];
   const play = async (workers: number, games: number, signal?: AbortSignal) => {
     // One timestamp per result: the time-boxed run does not know its length until it ends.
     const arrivals: number[] = [];
@@ -177,8 +197,16 @@ export async function simScaling(
       { ...base, games },
       { workers, registryUrl, signal, onProgress: () => arrivals.push(performance.now()) },
     );
-    runs.push({ workers, seconds: run.seconds, steadyRate: steadyRate(arrivals), perWorker: run.perWorker });
-    return run.results.length;
+    const rate = steadyRate(arrivals);
+    const n = run.results.length;
+    runs.push({
+      workers,
+      seconds: run.seconds,
+      steadyRate: rate,
+      startUp: startUpSeconds(run.seconds, n, rate),
+      perWorker: run.perWorker,
+    });
+    return n;
   };
   // The first run, with one worker, is time-boxed: it stops handing out games after `seconds` and
   // finishes the one in play, and the number it played is the size of every other run. It is then
@@ -207,6 +235,8 @@ export async function simScaling(
     ratio: one / two,
     repRatios: repRatios(runs),
     steadyRatio,
+    startUpOne: of(1, (r) => r.startUp),
+    startUpTwo: of(2, (r) => r.startUp),
     lowestShare: lowestShare(runs),
   };
 }

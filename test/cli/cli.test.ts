@@ -231,7 +231,16 @@ describe('prosper play', () => {
 
 describe('prosper bench', () => {
   it('reports throughput beside the calibration figure', async () => {
-    const run = await prosper(['bench', '--seconds', '0.05', '--reps', '1', '--json']);
+    const run = await prosper([
+      'bench',
+      '--seconds',
+      '0.05',
+      '--scaling-seconds',
+      '0.25',
+      '--reps',
+      '1',
+      '--json',
+    ]);
     const printed = JSON.parse(run.out);
     const scaling = printed.scaling[0];
     expect(scaling.game).toBe('secret-bid');
@@ -242,6 +251,19 @@ describe('prosper bench', () => {
     const rateOk = (x: unknown) => x === null || (typeof x === 'number' && x > 0);
     expect(scaling.runs.every((r: { steadyRate: unknown }) => rateOk(r.steadyRate))).toBe(true);
     expect(rateOk(scaling.steadyRatio)).toBe(true);
+    // The time-boxed first run is sized by --scaling-seconds, not by --seconds (5 × 0.05 s before).
+    expect(scaling.runs[0].seconds).toBeGreaterThanOrEqual(0.25);
+    for (const run of scaling.runs as {
+      seconds: number;
+      steadyRate: number | null;
+      startUp: number | null;
+    }[])
+      if (run.steadyRate !== null)
+        expect(run.startUp).toBeCloseTo(run.seconds - scaling.games / run.steadyRate, 9);
+    expect([scaling.startUpOne, scaling.startUpTwo]).toEqual([
+      scaling.runs[0].startUp,
+      scaling.runs[1].startUp,
+    ]);
     const [one, two] = scaling.runs as { perWorker: number[] }[];
     expect(one!.perWorker).toEqual([scaling.games]);
     expect(two!.perWorker.reduce((a, b) => a + b, 0)).toBe(scaling.games);
@@ -250,6 +272,19 @@ describe('prosper bench', () => {
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
     expect(printed.games[0].ismctsIterationsPerSecond).toBeGreaterThan(0);
+  });
+});
+
+describe('prosper bench arguments', () => {
+  it.each([
+    ['--scaling-seconds', '0', /--scaling-seconds must be a number of seconds above 0/],
+    ['--seconds', 'soon', /--seconds must be a number of seconds above 0/],
+    ['--reps', '0', /--reps must be at least 1/],
+  ])('refuses %s %s before measuring anything', async (flag, value, message) => {
+    const run = await prosper(['bench', flag, value]);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+    expect(run.out).toBe('');
   });
 });
 

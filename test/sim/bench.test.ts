@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowestShare, repRatios, steadyRate } from '../../src/sim/bench.ts';
+import { lowestShare, repRatios, startUpSeconds, steadyRate } from '../../src/sim/bench.ts';
 
 describe('the steady rate of a simulation run', () => {
   /** Arrival times for `count` games at each of `at` ms, in order. */
@@ -18,6 +18,18 @@ describe('the steady rate of a simulation run', () => {
   it('is NaN when the run is too short to have a window', () => {
     expect(steadyRate(arrivals([9, 500]))).toBeNaN();
     expect(steadyRate([])).toBeNaN();
+  });
+});
+
+describe('the start-up a run paid', () => {
+  it('is the wall time beyond the games at the steady rate', () => {
+    // 90 games at the steady 40 games per second take 2.25 s; a run of 3 s lost 0.75 s.
+    expect(startUpSeconds(3, 90, 40)).toBeCloseTo(0.75, 12);
+    expect(startUpSeconds(2.25, 90, 40)).toBeCloseTo(0, 12);
+  });
+
+  it('is NaN for a run without a steady rate', () => {
+    expect(startUpSeconds(1, 9, Number.NaN)).toBeNaN();
   });
 });
 
