@@ -106,10 +106,13 @@ export async function cmdBench(
     );
     ctx.io.out('  a shorter run scales less, see --scaling-seconds);');
     ctx.io.out(
+      '"machine" is what two threads of a plain loop gave over one just before each pair (the ceiling);',
+    );
+    ctx.io.out(
       '"split" is the smallest share of a two-worker run\'s games that one worker played (50% on equal cores)',
     );
     ctx.io.out(
-      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm   start-up s    split',
+      'game              players   bots        games   1 worker s   2 workers s   speed-up   per rep        once warm   start-up s    split   machine',
     );
     // A run too short to have a warm window has no steady rate, so no once-warm or start-up figure.
     const known = (x: number, text: string) => (Number.isNaN(x) ? '—' : text);
@@ -121,7 +124,8 @@ export async function cmdBench(
           `   ${spread(s.repRatios).padEnd(12)}` +
           `${known(s.steadyRatio, s.steadyRatio.toFixed(2) + '×').padStart(12)}` +
           `${startUp.padStart(14)}` +
-          `${known(s.lowestShare, (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}`,
+          `${known(s.lowestShare, (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}` +
+          `   ${spread(s.repCapacities)}`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
+import { Worker } from 'node:worker_threads';
 import { workerBundle } from './bundle.ts';
 import type { SimConfig } from './play.ts';
 import { MAX_GAMES, simulate } from './pool.ts';
@@ -114,6 +115,36 @@ export function startUpSeconds(seconds: number, games: number, rate: number): nu
   return seconds - games / rate;
 }
 
+/**
+ * A plain arithmetic loop that counts its rounds for `ms` milliseconds and posts the count. It touches
+ * no memory, so it measures only how much CPU the machine hands to each thread.
+ */
+const SPIN = `const { parentPort, workerData: ms } = require('node:worker_threads');
+let x = 1, rounds = 0;
+for (const end = performance.now() + ms; performance.now() < end; rounds++)
+  for (let i = 0; i < 1e5; i++) x = (x * 1664525 + 1013904223) | 0;
+// Reading x keeps the loop from being optimised away.
+parentPort.postMessage(x === 0.5 ? -1 : rounds);`;
+
+const spin = (ms: number) =>
+  new Promise<number>((resolve, reject) => {
+    const worker = new Worker(SPIN, { eval: true, workerData: ms });
+    worker.once('message', (rounds: number) => void worker.terminate().then(() => resolve(rounds)));
+    worker.once('error', reject);
+  });
+
+/**
+ * What the machine itself gives two threads at this moment: rounds of a plain loop on two threads at
+ * once over rounds on one, `ms` each. About 2 on two free cores of the same speed; lower when the
+ * host takes cycles from one or both (this virtual machine reports no steal time, so nothing else
+ * inside it shows that). The simulator cannot beat this figure, and also shares cache and memory.
+ */
+export async function threadCapacity(ms: number): Promise<number> {
+  const one = await spin(ms);
+  const two = await Promise.all([spin(ms), spin(ms)]);
+  return (two[0] + two[1]) / one;
+}
+
 export interface Scaling {
   /** Games per simulation run: as many as one worker finished in the requested seconds. */
   readonly games: number;
@@ -147,6 +178,11 @@ export interface Scaling {
   /** Median seconds lost to start-up (`startUpSeconds`) with one worker and with two. */
   readonly startUpOne: number;
   readonly startUpTwo: number;
+  /**
+   * `threadCapacity` measured just before each back-to-back pair, in the same order as `repRatios`:
+   * the speed-up the machine itself gave a plain loop at that moment.
+   */
+  readonly repCapacities: readonly number[];
   /** `lowestShare` of the two-worker runs: 0.5 when both cores kept the same speed throughout. */
   readonly lowestShare: number;
 }
@@ -156,6 +192,9 @@ const median = (xs: readonly number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** How long each half of a `threadCapacity` probe runs: a second, or a tenth of a shorter run. */
+const capacityMs = (runSeconds: number) => Math.min(1000, runSeconds * 100);
 
 /**
  * How the simulator scales from one worker thread to two: the same simulation (heuristic bots where
@@ -212,10 +251,12 @@ export async function simScaling(
   // finishes the one in play, and the number it played is the size of every other run. It is then
   // an ordinary run of that many games. Sizing from a separate, shorter run, as before, turned a slow
   // minute into runs of 6 s instead of 10 s, and shorter runs lower the figure (start-up weighs more).
+  const capacities = [await threadCapacity(capacityMs(seconds))];
   const games = await play(1, MAX_GAMES, AbortSignal.timeout(seconds * 1000));
   if (games < 2)
     throw new Error(`${game.id}: fewer than 2 games in ${seconds} s, too few to measure scaling`);
   for (let rep = 0; rep < reps; rep++) {
+    if (rep > 0) capacities.push(await threadCapacity(capacityMs(seconds)));
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {
       if (rep === 0 && workers === 1) continue; // the time-boxed run
       await play(workers, games);
@@ -234,6 +275,7 @@ export async function simScaling(
     two,
     ratio: one / two,
     repRatios: repRatios(runs),
+    repCapacities: capacities,
     steadyRatio,
     startUpOne: of(1, (r) => r.startUp),
     startUpTwo: of(2, (r) => r.startUp),

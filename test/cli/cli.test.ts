@@ -260,6 +260,9 @@ describe('prosper bench', () => {
     }[])
       if (run.steadyRate !== null)
         expect(run.startUp).toBeCloseTo(run.seconds - scaling.games / run.steadyRate, 9);
+    // One probe of the machine's own two-thread speed-up per back-to-back pair.
+    expect(scaling.repCapacities).toHaveLength(scaling.repRatios.length);
+    expect(scaling.repCapacities.every((c: number) => c > 0)).toBe(true);
     expect([scaling.startUpOne, scaling.startUpTwo]).toEqual([
       scaling.runs[0].startUp,
       scaling.runs[1].startUp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowestShare, repRatios, startUpSeconds, steadyRate } from '../../src/sim/bench.ts';
+import { lowestShare, repRatios, startUpSeconds, steadyRate, threadCapacity } from '../../src/sim/bench.ts';
 
 describe('the steady rate of a simulation run', () => {
   /** Arrival times for `count` games at each of `at` ms, in order. */
@@ -62,5 +62,15 @@ describe('the smallest worker share', () => {
 
   it('is NaN when no run had two workers', () => {
     expect(lowestShare([{ perWorker: [10] }])).toBeNaN();
+  });
+});
+
+describe("the machine's own two-thread speed-up", () => {
+  it('compares a plain loop on two threads with one', async () => {
+    // Test files run side by side, so the cores may be busy: only the bounds of the ratio are certain.
+    // Two threads cannot do more than twice one thread's rounds, nor (unless starved) under a third.
+    const capacity = await threadCapacity(100);
+    expect(capacity).toBeGreaterThan(0.3);
+    expect(capacity).toBeLessThan(2.6);
   });
 });
