@@ -57,7 +57,7 @@ export async function cmdBench(
   if (flags.scaling !== false) {
     for (const game of games) {
       const players = parseIntArg('--players', flags.players, benchPlayers(game));
-      // Sized like the simulations designers run (thousands of games: 30 s is about 800 heuristic
+      // Sized like the simulations designers run (thousands of games: 30 s is about 850 heuristic
       // Prospectus games), not like a quick check: every run pays a fixed start-up (printed), and on
       // a run of a few seconds that fixed cost, not the pool, would decide the figure.
       const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);

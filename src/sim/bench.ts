@@ -1,6 +1,6 @@
+import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
-import { Worker } from 'node:worker_threads';
 import { workerBundle } from './bundle.ts';
 import type { SimConfig } from './play.ts';
 import { MAX_GAMES, simulate } from './pool.ts';
@@ -109,7 +109,8 @@ export function steadyRate(arrivals: readonly number[]): number {
 /**
  * Seconds a run lost to start-up: its wall time beyond what its games would have taken at the steady
  * rate (worker start, bundle evaluation, warm-up, and the JIT compiling its way up to full speed).
- * Every run pays it once whatever its length, so it is what makes short runs scale less.
+ * Every run pays it once whatever its length, so it is what makes short runs scale less. Negative
+ * when the machine sped up during the run (its steady rate then overstates its start).
  */
 export function startUpSeconds(seconds: number, games: number, rate: number): number {
   return seconds - games / rate;
