@@ -101,23 +101,27 @@ export function summarize(results: readonly GameResult[], seconds: number): SimS
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(1));
 
+/** Games per second: a long ISMCTS run plays far fewer than one, which one decimal would show as 0.0. */
+const rate = (x: number) => (x >= 1 || x === 0 ? x.toFixed(1) : x.toPrecision(2));
+
 export function formatSummary(s: SimSummary): string {
+  // The bot column fits the longest name, so parameterised bots (`ismcts:ms=1000`) stay aligned.
+  const name = Math.max(9, ...s.byBot.map((b) => b.bot.length));
   const lines = [
     `${s.completed}/${s.games} games completed${s.failed ? ` (${s.failed} failed or truncated)` : ''} in ${s.seconds.toFixed(1)} s`,
-    `${Math.round(s.actionsPerSecond).toLocaleString('en')} actions/s, ${s.gamesPerSecond.toFixed(1)} games/s`,
+    `${Math.round(s.actionsPerSecond).toLocaleString('en')} actions/s, ${rate(s.gamesPerSecond)} games/s`,
     `game length: ${num(s.length.mean)} ± ${num(s.length.sd)} actions (min ${s.length.min}, max ${s.length.max})`,
     '',
     'by seat:   win share   score (mean ± sd)',
     ...s.bySeat.map(
-      (b) =>
-        `  seat ${b.seat}   ${pct(b.winShare).padStart(7)}     ${num(b.score.mean)} ± ${num(b.score.sd)}`,
+      (b) => `  seat ${b.seat}   ${pct(b.winShare).padStart(9)}   ${num(b.score.mean)} ± ${num(b.score.sd)}`,
     ),
     '',
-    'by bot:    win share   95% CI            seats   score (mean ± sd)',
+    `${'by bot:'.padEnd(name + 2)}${'win share   95% CI'.padEnd(33)}seats   score (mean ± sd)`,
     ...s.byBot.map(
       (b) =>
-        `  ${b.bot.padEnd(9)} ${pct(b.winShare).padStart(7)}     ${pct(b.ci95[0])}–${pct(b.ci95[1])}`.padEnd(
-          44,
+        `  ${b.bot.padEnd(name)} ${pct(b.winShare).padStart(8)}   ${pct(b.ci95[0])}–${pct(b.ci95[1])}`.padEnd(
+          name + 35,
         ) + `${String(b.seats).padStart(5)}   ${num(b.score.mean)} ± ${num(b.score.sd)}`,
     ),
   ];

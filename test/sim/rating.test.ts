@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateBots } from '../../src/sim/rating.ts';
 import type { GameResult } from '../../src/sim/play.ts';
-import { summarize, wilson, winCredit } from '../../src/sim/summary.ts';
+import { formatSummary, summarize, wilson, winCredit } from '../../src/sim/summary.ts';
 
 const game = (index: number, bots: string[], ranks: number[]): GameResult => ({
   index,
@@ -38,5 +38,37 @@ describe('ratings and summaries', () => {
     expect(hi).toBeGreaterThan(0.4);
     const [lo2, hi2] = wilson(400, 1000);
     expect(hi2 - lo2).toBeLessThan(hi - lo);
+  });
+
+  it('puts every figure of the seat and bot tables under its heading, whatever the bot names', () => {
+    const results = [0, 1, 2].map((i) => game(i, ['ismcts:ms=1000', 'heuristic'], [1, 2]));
+    const lines = formatSummary(summarize(results, 1)).split('\n');
+    const table = (title: string) => {
+      const at = lines.findIndex((l) => l.startsWith(title));
+      return { header: lines[at]!, rows: lines.slice(at + 1, at + 3) };
+    };
+    const seat = table('by seat:');
+    const bot = table('by bot:');
+    expect(bot.rows).toHaveLength(2);
+    // Numbers are right-aligned to the end of their heading; intervals and scores start under theirs.
+    const endsUnder = (t: typeof seat, heading: string) => {
+      const end = t.header.indexOf(heading) + heading.length;
+      for (const row of t.rows) expect(row.slice(end - 1, end + 1)).toMatch(/^[\d%] $/);
+    };
+    const startsUnder = (t: typeof seat, heading: string) => {
+      const start = t.header.indexOf(heading);
+      for (const row of t.rows) expect(row.slice(start - 1, start + 1)).toMatch(/^ \d$/);
+    };
+    endsUnder(seat, 'win share');
+    startsUnder(seat, 'score');
+    endsUnder(bot, 'win share');
+    startsUnder(bot, '95% CI');
+    endsUnder(bot, 'seats');
+    startsUnder(bot, 'score');
+  });
+
+  it('shows a run slower than one game a second by its significant digits', () => {
+    const out = formatSummary(summarize([game(0, ['a', 'b'], [1, 2])], 25));
+    expect(out).toContain('0.040 games/s');
   });
 });
