@@ -1,7 +1,12 @@
 import type { AnyGame } from '../core/index.ts';
 import { ismctsIterationsPerSecond } from '../bots/ismcts.ts';
-import { calibrationThroughput, randomPlayoutThroughput, simScaling } from '../sim/bench.ts';
-import type { Scaling } from '../sim/bench.ts';
+import {
+  calibrationThroughput,
+  interleavedScaling,
+  randomPlayoutThroughput,
+  simScaling,
+} from '../sim/bench.ts';
+import type { Interleaved, Scaling } from '../sim/bench.ts';
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, parseIntArg, parseSecondsArg, UsageError } from './io.ts';
 
@@ -13,6 +18,8 @@ export interface BenchFlags {
   scaling?: boolean;
   reps?: string;
   scalingSeconds?: string;
+  turnSeconds?: string;
+  rounds?: string;
 }
 
 /** "1.62–1.74×": the lowest and highest of the per-repetition speed-ups. */
@@ -35,6 +42,9 @@ export async function cmdBench(
   const scalingSeconds = parseSecondsArg('--scaling-seconds', flags.scalingSeconds, 30);
   const reps = parseIntArg('--reps', flags.reps, 2);
   if (reps < 1) throw new UsageError('--reps must be at least 1');
+  const turnSeconds = parseSecondsArg('--turn-seconds', flags.turnSeconds, 3);
+  const rounds = parseIntArg('--rounds', flags.rounds, 6);
+  if (rounds < 1) throw new UsageError('--rounds must be at least 1');
   const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
   const calibration = calibrationThroughput(seconds);
   const rows = games.map((game) => {
@@ -54,6 +64,7 @@ export async function cmdBench(
     };
   });
   const scaling: (Scaling & { game: string; players: number })[] = [];
+  const interleaved: (Interleaved & { game: string; players: number })[] = [];
   if (flags.scaling !== false) {
     for (const game of games) {
       const players = parseIntArg('--players', flags.players, benchPlayers(game));
@@ -63,6 +74,11 @@ export async function cmdBench(
       const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);
       scaling.push({ game: game.id, players, ...s });
     }
+    for (const game of games) {
+      const players = parseIntArg('--players', flags.players, benchPlayers(game));
+      const s = await interleavedScaling(game, players, ctx.registryUrl, turnSeconds, rounds);
+      interleaved.push({ game: game.id, players, ...s });
+    }
   }
   if (flags.json) {
     ctx.io.out(
@@ -70,11 +86,13 @@ export async function cmdBench(
         calibration: { actionsPerSecond: Math.round(calibration.actionsPerSecond) },
         games: rows,
         scaling,
+        interleaved,
       }),
     );
     return 0;
   }
   const fmt = (n: number) => Math.round(n).toLocaleString('en');
+  const rate = (n: number) => (n < 100 ? n.toFixed(1) : fmt(n));
   ctx.io.out(
     `calibration (plain-JS tic-tac-toe random playouts): ${fmt(calibration.actionsPerSecond)} actions/s`,
   );
@@ -126,6 +144,26 @@ export async function cmdBench(
           `${startUp.padStart(14)}` +
           `${known(s.lowestShare, (s.lowestShare * 100).toFixed(0) + '%').padStart(8)}` +
           `   ${spread(s.repCapacities)}`,
+      );
+    }
+  }
+  if (interleaved.length) {
+    ctx.io.out('');
+    ctx.io.out(
+      `simulator scaling once warm, in alternating turns: a one-worker and a two-worker simulation, both warm, take turns of ${turnSeconds} s`,
+    );
+    ctx.io.out(
+      `for ${rounds} round${rounds === 1 ? '' : 's'} (after one unmeasured round), so a slow minute of the machine falls on both alike;`,
+    );
+    ctx.io.out('"per round" is the lowest and highest speed-up of one round (one turn of each)');
+    ctx.io.out(
+      'game              players   bots        1 worker games/s   2 workers games/s   speed-up   per round',
+    );
+    for (const s of interleaved) {
+      ctx.io.out(
+        `${s.game.padEnd(18)}${String(s.players).padStart(7)}   ${s.bots.padEnd(10)}` +
+          `${rate(s.oneRate).padStart(19)}${rate(s.twoRate).padStart(20)}${(s.ratio.toFixed(2) + '×').padStart(11)}` +
+          `   ${spread(s.roundRatios)}`,
       );
     }
   }

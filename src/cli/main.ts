@@ -99,6 +99,12 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
       '30',
     )
     .option('--reps <n>', 'simulator scaling: runs per worker count', '2')
+    .option(
+      '--turn-seconds <s>',
+      'simulator scaling: length of each turn when warm one- and two-worker simulations take turns',
+      '3',
+    )
+    .option('--rounds <n>', 'simulator scaling: measured rounds of turns (one turn of each per round)', '6')
     .option('--no-scaling', 'skip the simulator scaling measurement (1 vs 2 worker threads)')
     .action(async (game: string | undefined, opts) => {
       code = await cmdBench(ctx, game, opts);

@@ -3,7 +3,8 @@ import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
 import { workerBundle } from './bundle.ts';
 import type { SimConfig } from './play.ts';
-import { MAX_GAMES, simulate } from './pool.ts';
+import { Gate } from './gate.ts';
+import { MAX_GAMES, shareCoresWisely, simulate } from './pool.ts';
 
 export interface Throughput {
   readonly actions: number;
@@ -194,6 +195,20 @@ const median = (xs: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** The simulation every scaling measurement runs: heuristic bots where the game has them. */
+function scalingConfig(game: AnyGame, players: number): SimConfig {
+  return {
+    game: game.id,
+    players,
+    games: MAX_GAMES,
+    seed: 'scaling',
+    bots: [game.bots?.['heuristic'] ? 'heuristic' : 'random'],
+    options: {},
+    rotate: false,
+    series: false,
+  };
+}
+
 /** How long each half of a `threadCapacity` probe runs: a second, or a tenth of a shorter run. */
 const capacityMs = (runSeconds: number) => Math.min(1000, runSeconds * 100);
 
@@ -210,17 +225,8 @@ export async function simScaling(
   seconds: number,
   reps: number,
 ): Promise<Scaling> {
-  const bots = game.bots?.['heuristic'] ? 'heuristic' : 'random';
-  const base: SimConfig = {
-    game: game.id,
-    players,
-    games: MAX_GAMES,
-    seed: 'scaling',
-    bots: [bots],
-    options: {},
-    rotate: false,
-    series: false,
-  };
+  const base = scalingConfig(game, players);
+  const bots = base.bots[0]!;
   await workerBundle(registryUrl);
   const runs: {
     workers: number;
@@ -310,4 +316,108 @@ export function lowestShare(runs: readonly { readonly perWorker: readonly number
     if (Number.isNaN(lowest) || share < lowest) lowest = share;
   }
   return lowest;
+}
+
+export interface Interleaved {
+  readonly bots: string;
+  readonly rounds: number;
+  readonly turnSeconds: number;
+  /** Games per second over every measured turn, with one worker and with two. */
+  readonly oneRate: number;
+  readonly twoRate: number;
+  /** `twoRate / oneRate`. */
+  readonly ratio: number;
+  /** The same ratio within each round (one turn of each, back to back), in the order they ran. */
+  readonly roundRatios: readonly number[];
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How the simulator scales once warm, measured so that the machine's drift cancels out: a one-worker
+ * and a two-worker simulation run side by side, each paused at a `Gate` between games, and take
+ * turns of `turnSeconds`, one round after another (the order alternating from round to round), after
+ * one unmeasured round in which their code warms up. A slow minute then falls on both alike, where
+ * the back-to-back runs of `simScaling` can catch it in one run and not the other. It leaves out what
+ * a run pays once at its start (measured there); it is what a long simulation gets.
+ */
+export async function interleavedScaling(
+  game: AnyGame,
+  players: number,
+  registryUrl: string,
+  turnSeconds: number,
+  rounds: number,
+): Promise<Interleaved> {
+  const config = scalingConfig(game, players);
+  await workerBundle(registryUrl);
+  const stop = new AbortController();
+  const pools = [1, 2].map((workers) => ({ workers, gate: new Gate() }));
+  const runs: Promise<unknown>[] = [];
+  // Waits until every worker of a pool is parked; a run that fails or ends first is an error.
+  const parked = async (pool: (typeof pools)[number], run: Promise<unknown>) => {
+    let ended = false;
+    const watch = run.then(() => {
+      ended = true;
+    });
+    watch.catch(() => {}); // its rejection reaches the caller through the race, or later not at all
+    while (pool.gate.parked < pool.workers) {
+      await Promise.race([watch, sleep(1)]);
+      if (ended) throw new Error(`${game.id}: an interleaved run ended before it was stopped`);
+    }
+  };
+  try {
+    for (const pool of pools) {
+      const run = simulate(game, config, {
+        workers: pool.workers,
+        registryUrl,
+        signal: stop.signal,
+        gate: pool.gate,
+      });
+      runs.push(run);
+      // One pool at a time: V8 reads some of the flags `simulate` sets per worker count when a
+      // worker's isolate starts, so the next pool must not set its own before this one's are up.
+      await parked(pool, run);
+    }
+    const turn = async (index: number) => {
+      const pool = pools[index]!;
+      shareCoresWisely(pool.workers);
+      const before = pool.gate.finished;
+      const start = performance.now();
+      pool.gate.open();
+      await sleep(turnSeconds * 1000);
+      pool.gate.close();
+      await parked(pool, runs[index]!);
+      return { games: pool.gate.finished - before, seconds: (performance.now() - start) / 1000 };
+    };
+    await turn(0);
+    await turn(1);
+    const totals = [
+      { games: 0, seconds: 0 },
+      { games: 0, seconds: 0 },
+    ];
+    const roundRatios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const rates = [0, 0];
+      for (const index of round % 2 ? [1, 0] : [0, 1]) {
+        const t = await turn(index);
+        totals[index]!.games += t.games;
+        totals[index]!.seconds += t.seconds;
+        rates[index] = t.games / t.seconds;
+      }
+      roundRatios.push(rates[1]! / rates[0]!);
+    }
+    const [oneRate, twoRate] = totals.map((t) => t.games / t.seconds) as [number, number];
+    return {
+      bots: config.bots[0]!,
+      rounds,
+      turnSeconds,
+      oneRate,
+      twoRate,
+      ratio: twoRate / oneRate,
+      roundRatios,
+    };
+  } finally {
+    stop.abort();
+    await Promise.allSettled(runs);
+  }
 }

@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { workerBundle } from './bundle.ts';
+import type { Gate } from './gate.ts';
 import { playOne } from './play.ts';
 import type { GameResult, SimConfig } from './play.ts';
 import { BatchReader } from './wire.ts';
@@ -25,6 +26,11 @@ export interface PoolOptions {
    * at once from `onProgress`, within about 50 ms from a timer or a signal handler.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Workers park at this gate before each game while it is closed (the bench's interleaved runs).
+   * Stopping the run opens it, so parked workers see the end. Needs at least one worker.
+   */
+  readonly gate?: Gate;
 }
 
 export interface SimRun {
@@ -61,6 +67,7 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
   const workers = Math.min(pool.workers, config.games);
   const perWorker = new Array<number>(Math.max(1, workers)).fill(0);
   const signal = pool.signal;
+  if (pool.gate && workers < 1) throw new Error('simulation: a gate needs worker threads');
   if (workers < 1) {
     await playInline(game, config, record, signal);
     perWorker[0] = received.length;
@@ -68,10 +75,13 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
     const code = await workerBundle(pool.registryUrl);
     shareCoresWisely(workers);
     const counter = new SharedArrayBuffer(4);
-    const data: WorkerData = { config, counter };
+    const data: WorkerData = { config, counter, gate: pool.gate?.buffer };
     // Workers claim indexes with Atomics.add, so pushing the counter past the end hands out nothing
     // more, and every index claimed before it (a prefix 0 … n−1) is still played and reported.
-    const stop = () => Atomics.store(new Int32Array(counter), 0, config.games);
+    const stop = () => {
+      Atomics.store(new Int32Array(counter), 0, config.games);
+      pool.gate?.open();
+    };
     if (signal?.aborted) stop();
     else signal?.addEventListener('abort', stop, { once: true });
     const reader = new BatchReader(config);
@@ -139,7 +149,7 @@ function inIndexOrder(received: readonly GameResult[]): GameResult[] {
  * workers start (two simulations started at the same moment in one process would share whichever was
  * set last; only speed depends on it).
  */
-function shareCoresWisely(workers: number): void {
+export function shareCoresWisely(workers: number): void {
   for (const flag of workerFlags(workers, availableParallelism())) setFlagsFromString(flag);
 }
 

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
+import { GateKeeper } from './gate.ts';
 import { playOne } from './play.ts';
 import type { SimConfig } from './play.ts';
 import { warmUp } from './warm-up.ts';
@@ -13,6 +14,8 @@ export interface WorkerData {
   readonly config: SimConfig;
   /** One Int32 cell: the next game index to play, shared by every worker. */
   readonly counter: SharedArrayBuffer;
+  /** A `Gate`'s buffer: the worker parks at it before each game while it is closed. */
+  readonly gate?: SharedArrayBuffer;
 }
 
 /**
@@ -33,14 +36,19 @@ export function runWorker(games: readonly AnyGame[]): void {
     port.postMessage({ batch: taken } satisfies WorkerMessage, [taken.numbers.buffer]);
   };
   try {
-    const { config, counter } = workerData as WorkerData;
+    const { config, counter, gate } = workerData as WorkerData;
     const game = games.find((g) => g.id === config.game);
     if (!game) throw new Error(`worker: no game "${config.game}" in the registry`);
     warmUp(game, config);
     const next = new Int32Array(counter);
+    const keeper = gate && new GateKeeper(gate);
     let flushed = performance.now();
-    for (let index = Atomics.add(next, 0, 1); index < config.games; index = Atomics.add(next, 0, 1)) {
+    for (;;) {
+      keeper?.pass(flush);
+      const index = Atomics.add(next, 0, 1);
+      if (index >= config.games) break;
       batch.add(playOne(game, config, index));
+      keeper?.finishedOne();
       const now = performance.now();
       if (now - flushed >= FLUSH_MS) {
         flush();

@@ -239,6 +239,10 @@ describe('prosper bench', () => {
       '0.25',
       '--reps',
       '1',
+      '--turn-seconds',
+      '0.05',
+      '--rounds',
+      '2',
       '--json',
     ]);
     const printed = JSON.parse(run.out);
@@ -271,6 +275,12 @@ describe('prosper bench', () => {
     expect(one!.perWorker).toEqual([scaling.games]);
     expect(two!.perWorker.reduce((a, b) => a + b, 0)).toBe(scaling.games);
     expect(scaling.lowestShare).toBeCloseTo(Math.min(...two!.perWorker) / scaling.games, 12);
+    // Warm one- and two-worker simulations taking turns: one ratio per measured round.
+    const [turns] = printed.interleaved;
+    expect(turns).toMatchObject({ game: 'secret-bid', rounds: 2, turnSeconds: 0.05 });
+    expect(turns.roundRatios).toHaveLength(2);
+    expect(Math.min(turns.oneRate, turns.twoRate)).toBeGreaterThan(0);
+    expect(turns.ratio).toBeCloseTo(turns.twoRate / turns.oneRate, 12);
     expect(printed.calibration.actionsPerSecond).toBeGreaterThan(0);
     expect(printed.games[0].game).toBe('secret-bid');
     expect(printed.games[0].ratioToCalibration).toBeGreaterThan(0);
@@ -283,6 +293,8 @@ describe('prosper bench arguments', () => {
     ['--scaling-seconds', '0', /--scaling-seconds must be a number of seconds above 0/],
     ['--seconds', 'soon', /--seconds must be a number of seconds above 0/],
     ['--reps', '0', /--reps must be at least 1/],
+    ['--turn-seconds', '-1', /--turn-seconds must be a number of seconds above 0/],
+    ['--rounds', '0', /--rounds must be at least 1/],
   ])('refuses %s %s before measuring anything', async (flag, value, message) => {
     const run = await prosper(['bench', flag, value]);
     expect(run.code).toBe(2);

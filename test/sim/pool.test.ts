@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/index.ts';
 import type { SimConfig } from '../../src/sim/play.ts';
 import { availableParallelism } from 'node:os';
+import { Gate } from '../../src/sim/gate.ts';
 import { simulate, workerFlags } from '../../src/sim/pool.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 
@@ -154,5 +155,41 @@ describe('the simulation pool', () => {
     expect(messages).toBeGreaterThanOrEqual(2);
     // A message per game would be 400; batches of 100 ms leave room for a slow, loaded machine.
     expect(messages).toBeLessThan(games / 4);
+  });
+
+  describe('with a gate', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await sleep(1);
+    };
+
+    it('parks the workers while it is closed and lets them play while it is open', async () => {
+      const gate = new Gate();
+      const stop = new AbortController();
+      const big = { ...config, games: 1_000_000 };
+      const run = simulate(secretBid as AnyGame, big, { workers: 2, registryUrl, signal: stop.signal, gate });
+      await until(() => gate.parked === 2);
+      await sleep(100);
+      expect(gate.finished).toBe(0); // closed from the start: warm-up, then parked
+      gate.open();
+      await until(() => gate.finished >= 20);
+      expect(gate.parked).toBe(0);
+      gate.close();
+      await until(() => gate.parked === 2);
+      const played = gate.finished;
+      await sleep(100);
+      expect(gate.finished).toBe(played);
+      // Stopping opens the gate, so the parked workers see the end instead of waiting for ever.
+      stop.abort();
+      const done = await run;
+      expect(done.results).toHaveLength(played);
+      expect(done.results.map((r) => r.index)).toEqual([...Array(played).keys()]);
+    });
+
+    it('needs worker threads', async () => {
+      await expect(
+        simulate(secretBid as AnyGame, config, { workers: 0, registryUrl, gate: new Gate() }),
+      ).rejects.toThrow(/gate needs worker threads/);
+    });
   });
 });
