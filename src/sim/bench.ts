@@ -334,12 +334,13 @@ export interface Interleaved {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * How the simulator scales once warm, measured so that the machine's drift cancels out: a one-worker
- * and a two-worker simulation run side by side, each paused at a `Gate` between games, and take
- * turns of `turnSeconds`, one round after another (the order alternating from round to round), after
- * one unmeasured round in which their code warms up. A slow minute then falls on both alike, where
- * the back-to-back runs of `simScaling` can catch it in one run and not the other. It leaves out what
- * a run pays once at its start (measured there); it is what a long simulation gets.
+ * How the simulator scales once warm, measured so that the machine's drift from minute to minute
+ * falls on both worker counts alike: a one-worker and a two-worker simulation run side by side, each
+ * paused at a `Gate` between games, and take turns of `turnSeconds`, one round after another (the
+ * order alternating from round to round), after one unmeasured round in which their code warms up.
+ * The back-to-back runs of `simScaling` can catch a slow minute in one run and not the other. A host
+ * that gives two busy cores less than twice one still shows (docs/architecture.md). It leaves out
+ * what a run pays once at its start (measured there); it is what a long simulation gets.
  */
 export async function interleavedScaling(
   game: AnyGame,
