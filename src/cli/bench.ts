@@ -73,11 +73,8 @@ export async function cmdBench(
       // a run of a few seconds that fixed cost, not the pool, would decide the figure.
       const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);
       scaling.push({ game: game.id, players, ...s });
-    }
-    for (const game of games) {
-      const players = parseIntArg('--players', flags.players, benchPlayers(game));
-      const s = await interleavedScaling(game, players, ctx.registryUrl, turnSeconds, rounds);
-      interleaved.push({ game: game.id, players, ...s });
+      const t = await interleavedScaling(game, players, ctx.registryUrl, turnSeconds, rounds);
+      interleaved.push({ game: game.id, players, ...t });
     }
   }
   if (flags.json) {

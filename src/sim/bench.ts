@@ -352,46 +352,36 @@ export async function interleavedScaling(
   const config = scalingConfig(game, players);
   await workerBundle(registryUrl);
   const stop = new AbortController();
-  const pools = [1, 2].map((workers) => ({ workers, gate: new Gate() }));
-  const runs: Promise<unknown>[] = [];
+  const pools: { workers: number; gate: Gate; run: Promise<unknown>; ended: Promise<void> }[] = [];
   // Waits until every worker of a pool is parked; a run that fails or ends first is an error.
-  const parked = async (pool: (typeof pools)[number], run: Promise<unknown>) => {
-    let ended = false;
-    const watch = run.then(() => {
-      ended = true;
-    });
-    watch.catch(() => {}); // its rejection reaches the caller through the race, or later not at all
-    while (pool.gate.parked < pool.workers) {
-      await Promise.race([watch, sleep(1)]);
-      if (ended) throw new Error(`${game.id}: an interleaved run ended before it was stopped`);
-    }
+  const parked = async ({ workers, gate, ended }: (typeof pools)[number]) => {
+    while (gate.parked < workers) await Promise.race([ended, sleep(1)]);
   };
   try {
-    for (const pool of pools) {
-      const run = simulate(game, config, {
-        workers: pool.workers,
-        registryUrl,
-        signal: stop.signal,
-        gate: pool.gate,
+    for (const workers of [1, 2]) {
+      const gate = new Gate();
+      const run = simulate(game, config, { workers, registryUrl, signal: stop.signal, gate });
+      const ended = run.then(() => {
+        if (!stop.signal.aborted)
+          throw new Error(`${game.id}: an interleaved run ended before it was stopped`);
       });
-      runs.push(run);
+      ended.catch(() => {}); // reaches the caller through `parked`, or after the stop not at all
+      pools.push({ workers, gate, run, ended });
       // One pool at a time: V8 reads some of the flags `simulate` sets per worker count when a
       // worker's isolate starts, so the next pool must not set its own before this one's are up.
-      await parked(pool, run);
+      await parked(pools.at(-1)!);
     }
-    const turn = async (index: number) => {
-      const pool = pools[index]!;
+    const turn = async (pool: (typeof pools)[number]) => {
       shareCoresWisely(pool.workers);
       const before = pool.gate.finished;
       const start = performance.now();
       pool.gate.open();
       await sleep(turnSeconds * 1000);
       pool.gate.close();
-      await parked(pool, runs[index]!);
+      await parked(pool);
       return { games: pool.gate.finished - before, seconds: (performance.now() - start) / 1000 };
     };
-    await turn(0);
-    await turn(1);
+    for (const pool of pools) await turn(pool);
     const totals = [
       { games: 0, seconds: 0 },
       { games: 0, seconds: 0 },
@@ -400,7 +390,7 @@ export async function interleavedScaling(
     for (let round = 0; round < rounds; round++) {
       const rates = [0, 0];
       for (const index of round % 2 ? [1, 0] : [0, 1]) {
-        const t = await turn(index);
+        const t = await turn(pools[index]!);
         totals[index]!.games += t.games;
         totals[index]!.seconds += t.seconds;
         rates[index] = t.games / t.seconds;
@@ -419,6 +409,6 @@ export async function interleavedScaling(
     };
   } finally {
     stop.abort();
-    await Promise.allSettled(runs);
+    await Promise.allSettled(pools.map((pool) => pool.run));
   }
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { lowestShare, repRatios, startUpSeconds, steadyRate, threadCapacity } from '../../src/sim/bench.ts';
+import type { AnyGame } from '../../src/core/index.ts';
+import {
+  interleavedScaling,
+  lowestShare,
+  repRatios,
+  startUpSeconds,
+  steadyRate,
+  threadCapacity,
+} from '../../src/sim/bench.ts';
+import { secretBid } from '../fixtures/secret-bid.ts';
 
 describe('the steady rate of a simulation run', () => {
   /** Arrival times for `count` games at each of `at` ms, in order. */
@@ -72,5 +81,16 @@ describe("the machine's own two-thread speed-up", () => {
     const capacity = await threadCapacity(100);
     expect(capacity).toBeGreaterThan(0.3);
     expect(capacity).toBeLessThan(2.6);
+  });
+});
+
+describe('scaling in turns', () => {
+  const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
+
+  it('reports a simulation that fails before parking instead of waiting for it for ever', async () => {
+    const unknown = { ...secretBid, id: 'no-such-game' } as AnyGame;
+    await expect(interleavedScaling(unknown, 3, registryUrl, 0.05, 1)).rejects.toThrow(
+      /no game "no-such-game"/,
+    );
   });
 });
