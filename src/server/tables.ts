@@ -380,9 +380,13 @@ export class TableService {
   /** Forgets a match whose in-memory copy may differ from the database; its followers reconnect. */
   private invalidate(match: LiveMatch, reason: string): void {
     match.invalid = true;
-    if (this.live.get(match.id)) this.live.delete(match.id);
-    for (const sub of this.subscribers.get(match.id) ?? []) sub.drop(reason);
+    this.live.delete(match.id);
+    const followers = this.subscribers.get(match.id) ?? new Set();
     this.subscribers.delete(match.id);
+    // After the current request's own error reply has gone out.
+    setImmediate(() => {
+      for (const sub of followers) sub.drop(reason);
+    });
   }
 
   private assertValid(match: LiveMatch): void {

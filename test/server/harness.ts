@@ -63,7 +63,7 @@ export async function startTestServer(
     logger: false,
     botWorkers: 2,
     ...options,
-    db: location,
+    db: options.db ?? location,
     host: '127.0.0.1',
     port: 0,
   });
