@@ -80,33 +80,38 @@ export class Connection implements Subscriber {
   }
 
   private receive(data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean): void {
-    if (!this.limiter.take()) {
-      if (++this.refusedInARow >= this.limits.abuseLimit) this.socket.close(1008, 'rate limit');
-      else this.sendError(new ProtocolError('rate_limited', 'too many messages; slow down'));
-      return;
-    }
-    this.refusedInARow = 0;
     const bytes = Buffer.isBuffer(data)
       ? data
       : Array.isArray(data)
         ? Buffer.concat(data)
         : Buffer.from(data);
-    if (bytes.length > this.limits.messageBytes)
-      return this.sendError(
-        new ProtocolError('too_large', `messages are limited to ${this.limits.messageBytes} bytes`),
-      );
-    if (isBinary) return this.sendError(new ProtocolError('bad_request', 'messages are JSON text frames'));
     let raw: unknown;
-    try {
-      raw = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return this.sendError(new ProtocolError('bad_request', 'the message is not JSON'));
+    let error: ProtocolError | undefined;
+    if (bytes.length > this.limits.messageBytes)
+      error = new ProtocolError('too_large', `messages are limited to ${this.limits.messageBytes} bytes`);
+    else if (isBinary) error = new ProtocolError('bad_request', 'messages are JSON text frames');
+    else {
+      try {
+        raw = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        error = new ProtocolError('bad_request', 'the message is not JSON');
+      }
     }
+    // Counted after parsing (cheap at this size) so that a refusal can name the request it refuses.
+    if (!this.limiter.take()) {
+      if (++this.refusedInARow >= this.limits.abuseLimit) this.socket.close(1008, 'rate limit');
+      else
+        this.sendError(new ProtocolError('rate_limited', 'too many messages; slow down'), requestIdOf(raw));
+      return;
+    }
+    this.refusedInARow = 0;
+    if (error) return this.sendError(error);
     const parsed = ClientMessage.safeParse(raw);
-    if (!parsed.success) {
-      const id = requestIdOf(raw);
-      return this.sendError(new ProtocolError('bad_request', describeZodError(parsed.error)), id);
-    }
+    if (!parsed.success)
+      return this.sendError(
+        new ProtocolError('bad_request', describeZodError(parsed.error)),
+        requestIdOf(raw),
+      );
     const message = parsed.data;
     this.chain = this.chain.then(() =>
       this.handle(message).catch((err: unknown) =>

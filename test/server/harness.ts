@@ -273,6 +273,7 @@ export class RandomPlayer {
   readonly done: Promise<UpdateMessage>;
   acted = 0;
   stale = 0;
+  limited = 0;
   readonly problems: string[] = [];
   private pending: { id: string; seq: number; legalKey: string } | undefined;
   private latest: UpdateMessage | undefined;
@@ -318,7 +319,12 @@ export class RandomPlayer {
         // If the update at our action offers exactly what we chose from, we have nothing new to decide.
         this.parkedKey = pending.legalKey;
       } else if (message.type === 'error' && message.code === 'stale_seq') this.stale++;
-      else this.problems.push(`${message.type}: ${JSON.stringify(message)}`);
+      else if (message.type === 'error' && message.code === 'rate_limited') {
+        // Faster than a person clicks: wait for the bucket to refill, then choose again.
+        this.limited++;
+        setTimeout(() => this.maybeAct(), 200);
+        return;
+      } else this.problems.push(`${message.type}: ${JSON.stringify(message)}`);
       this.maybeAct();
     }
   }
