@@ -336,3 +336,32 @@ describe('hot-seat: several seats on one connection', () => {
     await device.close();
   });
 });
+
+describe('bots off the event loop', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ games: FIXTURES, registryUrl: FIXTURE_REGISTRY });
+  });
+  afterAll(() => srv.drop());
+
+  it("a bot searching for a second and a half at one table does not delay another table's actions", async () => {
+    const slow = await createTable(
+      srv,
+      'secret-bid',
+      [{ kind: 'bot', bot: 'ismcts', ms: 1500 }, { kind: 'human' }],
+      [1],
+    );
+    const fast = await createTable(srv, 'secret-bid', [{ kind: 'human' }, { kind: 'human' }], [0, 1]);
+    const watcher = await connect(srv.wsUrl, slow.table.id, []);
+    const ann = await connect(srv.wsUrl, fast.table.id, [fast.tokens[0]!.token]);
+    const start = await ann.takeType('update');
+    ann.send({ type: 'act', id: 'quick', seat: 0, seq: start.seq, action: start.legal![0] });
+    expect(await ann.reply('quick')).toMatchObject({ type: 'ack' });
+    // The bot at the other table is still thinking: its move has not happened yet…
+    expect((await srv.server.tables.open(slow.table.id)).seq).toBe(0);
+    // …and it does come.
+    const moved = await updateAtLeast(watcher, 1, 20_000);
+    expect(moved.events.map((e) => e.text)).toContain('Seat 0 bids face down.');
+    await Promise.all([watcher.close(), ann.close()]);
+  });
+});
