@@ -205,7 +205,8 @@ function answerRequest(view: ProsperiteaView, seat: number): ProsperiteaAction {
   const want = desire(market, shop);
   let loss = 0;
   for (const s of pending.sources) {
-    if (s.from === 'ask' && s.seat === seat) loss += want[s.kind]! + keepValue(market, shop, s.kind);
+    if (s !== null && s.from === 'ask' && s.seat === seat && !s.accepted)
+      loss += want[s.kind]! + keepValue(market, shop, s.kind);
   }
   const asker = view.current;
   const gain = pending.target.kind === 'market' ? ORDER_CARDS[pending.target.order]!.def.prestige : 0.5;

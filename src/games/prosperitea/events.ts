@@ -20,6 +20,7 @@ export type ProsperiteaEvent =
   | { type: 'favor'; seat: number }
   | { type: 'ask'; seat: number; helper: number; kind: number }
   | { type: 'answer'; seat: number; accept: boolean }
+  | { type: 'abandon'; seat: number; target: Target }
   | { type: 'fill'; seat: number; target: Target; helpers: number[]; rewarded: number[] }
   | { type: 'payout'; seat: number; order: number; choice: 'sell' | 'display'; amount: number }
   | { type: 'earn'; seat: number; recipe: number; amount: number }
@@ -66,6 +67,7 @@ const TEXTS: Texts = {
   ask: (e, v) =>
     `${seatName(e.seat, v)} asked ${e.helper === v ? 'you' : `seat ${e.helper}`} for ${KIND_NAME[e.kind]}.`,
   answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
+  abandon: (e, v) => `${seatName(e.seat, v)} backed out of ${targetName(e.target)}.`,
   fill: (e, v) =>
     `${seatName(e.seat, v)} filled ${targetName(e.target)}` +
     (e.helpers.length ? ` with help from ${e.helpers.map((s) => seatName(s, v)).join(', ')}` : '') +

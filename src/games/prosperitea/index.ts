@@ -73,7 +73,7 @@ export const prosperiteaDefinition: GameDefinition<
   name: 'Prosperitea',
   minPlayers: PLAYERS.value.min,
   maxPlayers: PLAYERS.value.max,
-  rulesVersion: '1',
+  rulesVersion: '2',
   optionsSchema: OptionsSchema,
   actionSchema: ActionSchema,
   stateSchema: ProsperiteaStateSchema,

@@ -53,18 +53,19 @@ function pendingLines(pending: Pending, current: number, viewer: Viewer): string
     pending.target.kind === 'market'
       ? ORDER_CARDS[pending.target.order]!.reqs
       : EVERGREEN_REQS[pending.target.recipe]!;
+  const step = pending.sources.indexOf(null);
   const lines = reqs.map((r, i) => {
-    const s = pending.sources[i];
+    const s = pending.sources[i] ?? null;
     const how =
-      s === undefined
-        ? i === pending.sources.length
+      s === null
+        ? i === step
           ? '← choose'
           : '…'
         : s.from === 'own'
           ? `${KIND_NAME[s.kind]} (own)`
           : s.from === 'favor'
             ? 'Favor token'
-            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${pending.accepted.includes(s.seat) ? ' (accepted)' : ''}`;
+            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${s.accepted ? ' (accepted)' : ''}`;
     return `    ${pad(reqName(r), 16)} ${how}`;
   });
   return [
@@ -130,7 +131,7 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
 
 function askedOf(view: ProsperiteaView, seat: Viewer): string {
   const kinds = (view.pending?.sources ?? []).flatMap((s) =>
-    s.from === 'ask' && s.seat === seat ? [KIND_NAME[s.kind]] : [],
+    s !== null && s.from === 'ask' && s.seat === seat && !s.accepted ? [KIND_NAME[s.kind]] : [],
   );
   return kinds.join(', ');
 }
@@ -168,6 +169,8 @@ export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): 
       return `Accept: give ${askedOf(view, view.viewer)} to seat ${view.current}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
     case 'decline':
       return 'Decline the request';
+    case 'abandon':
+      return 'Back out of this order (nothing is handed in)';
     case 'sell': {
       const def = view.claimed === null ? undefined : ORDER_CARDS[view.claimed]!.def;
       return `Sell for $${def?.money ?? '?'}`;

@@ -24,16 +24,18 @@ export type Target = z.infer<typeof TargetSchema>;
 export const SourceSchema = z.discriminatedUnion('from', [
   z.strictObject({ from: z.literal('own'), kind: Count }),
   z.strictObject({ from: z.literal('favor') }),
-  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count }),
+  /** `accepted` once the asked player said yes; an ask not yet accepted is declined by removing it. */
+  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count, accepted: z.boolean() }),
 ]);
 export type Source = z.infer<typeof SourceSchema>;
 
 export const PendingSchema = z.strictObject({
   target: TargetSchema,
-  /** One entry per requirement already assigned, in requirement order. */
-  sources: z.array(SourceSchema),
-  /** Helpers who have accepted the request so far. */
-  accepted: z.array(SeatId),
+  /**
+   * One entry per requirement of the order, in requirement order; null while a line is open (not yet
+   * assigned, or asked of a player who declined). Lines are assigned first open line first.
+   */
+  sources: z.array(SourceSchema.nullable()),
 });
 export type Pending = z.infer<typeof PendingSchema>;
 
@@ -76,6 +78,8 @@ export const ProsperiteaStateSchema = z.strictObject({
   claimed: Count.nullable(),
   /** Seats that declined a request during this turn: they are not asked again this turn. */
   declined: z.array(SeatId),
+  /** Orders the current player backed out of during this turn. */
+  backedOut: Count,
   /** An order deck has run out: the game ends when the round does. */
   finalRound: z.boolean(),
   stats: StatsSchema,
@@ -97,6 +101,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ask'), seat: Int, kind: Int }),
   z.strictObject({ type: z.literal('accept') }),
   z.strictObject({ type: z.literal('decline') }),
+  z.strictObject({ type: z.literal('abandon') }),
   z.strictObject({ type: z.literal('sell') }),
   z.strictObject({ type: z.literal('display') }),
 ]);

@@ -73,7 +73,7 @@ describe('prosperitea fulfilment (solo)', () => {
     s = { ...s, favorReserve: 11 };
     s = act(s, 0, { type: 'fill', slot: 0 }).state;
     s = act(s, 0, { type: 'supply', kind: kind('ceylon') }).state;
-    expect(legal(s, 0)).toEqual([{ type: 'favor' }]);
+    expect(legal(s, 0)).toEqual([{ type: 'favor' }, { type: 'abandon' }]);
     s = act(s, 0, { type: 'favor' }).state;
     expect(s.shops[0]!.favors).toBe(0);
     expect(s.favorReserve).toBe(12);

@@ -7,11 +7,13 @@ import { pendingHelpers, answer } from './coop.ts';
 import { endTurn } from './end.ts';
 import { completable } from './feasibility.ts';
 import {
+  abandon,
   askable,
   assign,
   assignActions,
   assignContext,
   fillActions,
+  mayStartOrders,
   payout,
   startFill,
   targetOf,
@@ -75,7 +77,7 @@ const PHASE_ACTIONS: Record<Phase, readonly ActionType[]> = {
   draft: ['draft'],
   source: ['source', 'advertise'],
   fulfil: ['fill', 'evergreen', 'end'],
-  assign: ['supply', 'favor', 'ask'],
+  assign: ['supply', 'favor', 'ask', 'abandon'],
   request: ['accept', 'decline'],
   payout: ['sell', 'display'],
   over: [],
@@ -104,6 +106,11 @@ function explainFill(
     return illegal('prosperitea.fulfil.market', `market slot ${action.slot} holds no order`);
   if (action.type === 'evergreen' && !(action.recipe >= 0 && action.recipe < EVERGREEN_REQS.length))
     return illegal('prosperitea.fulfil.evergreen', `there is no Evergreen order ${action.recipe}`);
+  if (!mayStartOrders(state))
+    return illegal(
+      'prosperitea.fulfil.back-out-limit',
+      `you backed out of ${state.backedOut} orders this turn: no new order can be started until your next turn`,
+    );
   return illegal(
     'prosperitea.fulfil.choose',
     'that order cannot be completed with your cards, your Favor tokens and the cards of players you may still ask',
@@ -216,6 +223,8 @@ export function perform(state: ProsperiteaState, seat: number, action: Prosperit
     case 'favor':
     case 'ask':
       return assign(state, seat, action);
+    case 'abandon':
+      return abandon(state, seat);
     case 'accept':
     case 'decline':
       return answer(state, seat, action.type === 'accept');
