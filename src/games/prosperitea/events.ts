@@ -1,6 +1,8 @@
 /**
- * Raw events. Everything in Prosperitea is public except the order of the cards under each
- * ingredient deck's top card and the order of the order decks; no event carries either.
+ * Raw events. No event carries the order of the cards under an ingredient deck's top card or of the
+ * order decks. The order being filled and the way its lines are covered are the active player's
+ * secret until it is filled (rule prosperitea.info.secret-order): the others learn only that an
+ * order is being prepared, the requests sent, the answers, and the fill itself.
  */
 import type { VisibleEvent, Viewer } from '../../core/index.ts';
 import { BUDGETS, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
@@ -19,6 +21,7 @@ export type ProsperiteaEvent =
   | { type: 'supply'; seat: number; kind: number }
   | { type: 'favor'; seat: number }
   | { type: 'ask'; seat: number; helper: number; kind: number }
+  | { type: 'request'; seat: number; asks: { seat: number; kind: number }[] }
   | { type: 'answer'; seat: number; accept: boolean }
   | { type: 'abandon'; seat: number; target: Target }
   | { type: 'fill'; seat: number; target: Target; helpers: number[]; rewarded: number[] }
@@ -65,7 +68,8 @@ const TEXTS: Texts = {
   supply: (e, v) => `${seatName(e.seat, v)} put in ${KIND_NAME[e.kind]}.`,
   favor: (e, v) => `${seatName(e.seat, v)} spent a Favor token as an ingredient.`,
   ask: (e, v) =>
-    `${seatName(e.seat, v)} asked ${e.helper === v ? 'you' : `seat ${e.helper}`} for ${KIND_NAME[e.kind]}.`,
+    `${seatName(e.seat, v)} will ask ${e.helper === v ? 'you' : `seat ${e.helper}`} for ${KIND_NAME[e.kind]}.`,
+  request: (e, v) => `${seatName(e.seat, v)} ${e.seat === v ? 'ask' : 'asks'} ${askList(e.asks, v)}.`,
   answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
   abandon: (e, v) => `${seatName(e.seat, v)} backed out of ${targetName(e.target)}.`,
   fill: (e, v) =>
@@ -83,7 +87,42 @@ const TEXTS: Texts = {
   'game-end': (e) => `Game over. Scores: ${e.scores.join(' / ')}.`,
 };
 
-export function viewEvent(event: ProsperiteaEvent, viewer: Viewer): VisibleEvent {
+/** "seat 1 for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
+function askList(asks: readonly { seat: number; kind: number }[], v: Viewer): string {
+  const seats = [...new Set(asks.map((a) => a.seat))];
+  return seats
+    .map(
+      (seat) =>
+        `${seat === v ? 'you' : `seat ${seat}`} for ${names(asks.filter((a) => a.seat === seat).map((a) => a.kind)).replace(/, ([^,]*)$/, ' and $1')}`,
+    )
+    .join('; ');
+}
+
+/**
+ * What someone other than the active player learns of a step in preparing an order: that one was
+ * started or dropped, never which; the lines covered so far not at all.
+ */
+type SecretType = 'choose' | 'supply' | 'favor' | 'ask' | 'abandon';
+type SecretEvent = Extract<ProsperiteaEvent, { type: SecretType }>;
+
+const hiddenStep = (what: string) => (e: SecretEvent, v: Viewer) => ({
+  type: e.type,
+  text: `${seatName(e.seat, v)} ${what}.`,
+  data: { type: e.type, seat: e.seat },
+});
+
+const SECRET: Record<SecretType, ((e: SecretEvent, v: Viewer) => VisibleEvent) | null> = {
+  choose: hiddenStep('started preparing an order'),
+  supply: null,
+  favor: null,
+  ask: null,
+  abandon: hiddenStep('backed out of the order'),
+};
+
+const isSecret = (e: ProsperiteaEvent): e is SecretEvent => e.type in SECRET;
+
+export function viewEvent(event: ProsperiteaEvent, viewer: Viewer): VisibleEvent | null {
+  if (isSecret(event) && event.seat !== viewer) return SECRET[event.type]?.(event, viewer) ?? null;
   const text = (TEXTS[event.type] as (e: ProsperiteaEvent, v: Viewer) => string)(event, viewer);
   return { type: event.type, text, data: { ...event } };
 }

@@ -1,10 +1,10 @@
 /** Terminal text for a view and short labels for the action menu. */
 import type { Viewer } from '../../core/index.ts';
 import { EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
-import type { Pending, ProsperiteaAction } from './state.ts';
+import type { ProsperiteaAction } from './state.ts';
 import { EVERGREEN_REQS, KIND_NAME, KINDS, ORDER_CARDS, STANDARD_SLOTS } from './tables.ts';
 import type { Req } from './tables.ts';
-import type { ProsperiteaView } from './view.ts';
+import type { PendingView, ProsperiteaView } from './view.ts';
 import { targetName } from './events.ts';
 
 const typeName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
@@ -48,14 +48,25 @@ function orderLine(slot: number, order: number | null, needsWidth: number): stri
   return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needsText(card.reqs), needsWidth + 2)}$${card.def.money} | ${card.def.prestige}★`;
 }
 
-function pendingLines(pending: Pending, current: number, viewer: Viewer): string[] {
-  const reqs =
-    pending.target.kind === 'market'
-      ? ORDER_CARDS[pending.target.order]!.reqs
-      : EVERGREEN_REQS[pending.target.recipe]!;
-  const step = pending.sources.indexOf(null);
+function requestLines(pending: PendingView, viewer: Viewer): string[] {
+  return pending.requests.map(
+    (r) =>
+      `    ${KIND_NAME[r.kind]} from ${who(r.seat, viewer)}: ${r.answer === 'none' ? 'waiting for an answer' : r.answer}`,
+  );
+}
+
+function pendingLines(pending: PendingView, current: number, viewer: Viewer): string[] {
+  const { target, sources } = pending;
+  if (target === null || sources === null)
+    return [
+      `Seat ${current} is preparing an order (which one stays secret until it is filled)` +
+        (pending.requests.length ? '; requests:' : '.'),
+      ...requestLines(pending, viewer),
+    ];
+  const reqs = target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
+  const step = sources.indexOf(null);
   const lines = reqs.map((r, i) => {
-    const s = pending.sources[i] ?? null;
+    const s = sources[i] ?? null;
     const how =
       s === null
         ? i === step
@@ -65,13 +76,10 @@ function pendingLines(pending: Pending, current: number, viewer: Viewer): string
           ? `${KIND_NAME[s.kind]} (own)`
           : s.from === 'favor'
             ? 'Favor token'
-            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${s.accepted ? ' (accepted)' : ''}`;
+            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${s.answer === 'none' ? '' : ` (${s.answer})`}`;
     return `    ${pad(reqName(r), 16)} ${how}`;
   });
-  return [
-    `${who(current, viewer) === 'you' ? 'You are' : `Seat ${current} is`} filling ${targetName(pending.target)}:`,
-    ...lines,
-  ];
+  return [`You are filling ${targetName(target)} (the others see only your requests):`, ...lines];
 }
 
 export function renderView(view: ProsperiteaView, viewer: Viewer): string {
@@ -130,8 +138,8 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
 }
 
 function askedOf(view: ProsperiteaView, seat: Viewer): string {
-  const kinds = (view.pending?.sources ?? []).flatMap((s) =>
-    s !== null && s.from === 'ask' && s.seat === seat && !s.accepted ? [KIND_NAME[s.kind]] : [],
+  const kinds = (view.pending?.requests ?? []).flatMap((r) =>
+    r.seat === seat && r.answer === 'none' ? [KIND_NAME[r.kind]] : [],
   );
   return kinds.join(', ');
 }

@@ -20,12 +20,18 @@ export const TargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type Target = z.infer<typeof TargetSchema>;
 
+export const AnswerSchema = z.enum(['none', 'accepted', 'declined']);
+export type Answer = z.infer<typeof AnswerSchema>;
+
 /** Where one requirement of the order being filled comes from. */
 export const SourceSchema = z.discriminatedUnion('from', [
   z.strictObject({ from: z.literal('own'), kind: Count }),
   z.strictObject({ from: z.literal('favor') }),
-  /** `accepted` once the asked player said yes; an ask not yet accepted is declined by removing it. */
-  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count, accepted: z.boolean() }),
+  /**
+   * `answer` is 'none' until the asked player answers (and while the request is not sent yet); a
+   * declined ask stays on its line until everyone asked has answered, then the line is open again.
+   */
+  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count, answer: AnswerSchema }),
 ]);
 export type Source = z.infer<typeof SourceSchema>;
 

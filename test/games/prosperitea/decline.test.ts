@@ -87,7 +87,7 @@ describe('prosperitea: a declined request (prosperitea.coop.decline)', () => {
     expect(s.phase).toBe('assign');
     expect(s.pending?.sources).toEqual([
       { from: 'own', kind: kind('ceylon') },
-      { from: 'ask', seat: 1, kind: kind('bergamot'), accepted: true },
+      { from: 'ask', seat: 1, kind: kind('bergamot'), answer: 'accepted' },
       null,
     ]);
     s = act(s, 0, { type: 'ask', seat: 3, kind: kind('lemon') }).state;

@@ -3,20 +3,34 @@
  * or decline). Everyone asked acts at once; answers are public.
  */
 import { patch, patchStats } from './common.ts';
-import type { Pending, ProsperiteaState, Source } from '../state.ts';
+import type { Answer, Pending, ProsperiteaState } from '../state.ts';
 import type { Step } from './common.ts';
 import { completeFill, pendingHelpers } from './fulfilment.ts';
 
 export { pendingHelpers };
 
-/** The seat's open asks accepted, or (declined) taken back: those lines are open again. */
-function answered(pending: Pending, seat: number, accept: boolean): Pending {
+function hasDeclined(pending: Pending): boolean {
+  for (const s of pending.sources) if (s !== null && s.from === 'ask' && s.answer === 'declined') return true;
+  return false;
+}
+
+/** The seat's unanswered asks, answered. */
+function answered(pending: Pending, seat: number, answer: Answer): Pending {
   const sources = pending.sources.slice();
   for (let i = 0; i < sources.length; i++) {
     const s = sources[i]!;
-    if (s === null || s.from !== 'ask' || s.seat !== seat || s.accepted) continue;
-    const yes: Source = { from: 'ask', seat, kind: s.kind, accepted: true };
-    sources[i] = accept ? yes : null;
+    if (s === null || s.from !== 'ask' || s.seat !== seat || s.answer !== 'none') continue;
+    sources[i] = { from: 'ask', seat, kind: s.kind, answer };
+  }
+  return { target: pending.target, sources };
+}
+
+/** Declined asks taken back: their lines are open again. */
+function reopened(pending: Pending): Pending {
+  const sources = pending.sources.slice();
+  for (let i = 0; i < sources.length; i++) {
+    const s = sources[i]!;
+    if (s !== null && s.from === 'ask' && s.answer === 'declined') sources[i] = null;
   }
   return { target: pending.target, sources };
 }
@@ -29,7 +43,7 @@ function answered(pending: Pending, seat: number, accept: boolean): Pending {
  * acceptances stand.
  */
 export function answer(state: ProsperiteaState, seat: number, accept: boolean): Step {
-  const pending = answered(state.pending!, seat, accept);
+  const pending = answered(state.pending!, seat, accept ? 'accepted' : 'declined');
   const next: ProsperiteaState = accept
     ? patch(state, { pending })
     : patch(state, {
@@ -39,7 +53,8 @@ export function answer(state: ProsperiteaState, seat: number, accept: boolean): 
       });
   const events: Step['events'] = [{ type: 'answer', seat, accept }];
   if (pendingHelpers(next).length > 0) return { state: next, events };
-  if (pending.sources.includes(null)) return { state: patch(next, { phase: 'assign' }), events };
+  if (hasDeclined(pending))
+    return { state: patch(next, { phase: 'assign', pending: reopened(pending) }), events };
   const filled = completeFill(next);
   return { state: filled.state, events: [...events, ...filled.events] };
 }

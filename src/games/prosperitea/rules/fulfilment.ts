@@ -18,6 +18,7 @@ import {
 import type { Plan, Req } from '../tables.ts';
 import type { ProsperiteaEvent } from '../events.ts';
 import { completable } from './feasibility.ts';
+import { publicRequests } from './secret.ts';
 import { discardIngredients, refillSlot, removeIngredients, storeRng, withShop } from './common.ts';
 import type { Step } from './common.ts';
 
@@ -230,7 +231,7 @@ export function assign(
       ? { from: 'own', kind: action.kind }
       : action.type === 'favor'
         ? { from: 'favor' }
-        : { from: 'ask', seat: action.seat, kind: action.kind, accepted: false };
+        : { from: 'ask', seat: action.seat, kind: action.kind, answer: 'none' };
   const event: ProsperiteaEvent =
     action.type === 'supply'
       ? { type: 'supply', seat, kind: action.kind }
@@ -242,12 +243,18 @@ export function assign(
   const next: Pending = { target: pending.target, sources };
   if (sources.includes(null)) return { state: patch(state, { pending: next }), events: [event] };
   const moved = patch(state, { pending: next });
-  if (pendingHelpers(moved).length > 0) return { state: patch(moved, { phase: 'request' }), events: [event] };
+  if (pendingHelpers(moved).length > 0) {
+    const asking = patch(moved, { phase: 'request' });
+    const asks = publicRequests(asking)
+      .filter((r) => r.answer === 'none')
+      .map((r) => ({ seat: r.seat, kind: r.kind }));
+    return { state: asking, events: [event, { type: 'request', seat, asks }] };
+  }
   const resolved = completeFill(moved);
   return { state: resolved.state, events: [event, ...resolved.events] };
 }
 
-/** Asked players who still owe an answer (their asks are not accepted yet), from the active player's left. */
+/** Asked players who still owe an answer, from the active player's left. */
 export function pendingHelpers(state: ProsperiteaState): number[] {
   return askedSeats(state, true);
 }
@@ -263,7 +270,7 @@ function askedSeats(state: ProsperiteaState, waitingOnly: boolean): number[] {
   for (let i = 1; i < state.players; i++) {
     const seat = (state.current + i) % state.players;
     for (const s of sources) {
-      if (s !== null && s.from === 'ask' && s.seat === seat && !(waitingOnly && s.accepted)) {
+      if (s !== null && s.from === 'ask' && s.seat === seat && !(waitingOnly && s.answer !== 'none')) {
         out.push(seat);
         break;
       }
