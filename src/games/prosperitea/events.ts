@@ -30,13 +30,26 @@ export type ProsperiteaEvent =
   | { type: 'turn'; seat: number; round: number }
   | { type: 'game-end'; scores: number[] };
 
+/**
+ * JSON counts seats and market slots from 0; text for people counts from 1: seat 0 is "Seat 1" and
+ * market slot 0 is "slot 1" (ingredient decks and Evergreen orders go by name).
+ */
+export const seatLabel = (seat: number): string => `Seat ${seat + 1}`;
+export const slotLabel = (slot: number): string => `slot ${slot + 1}`;
+
+/** A seat at the start of a sentence. */
 export function seatName(seat: number, viewer: Viewer): string {
-  return seat === viewer ? 'You' : `Seat ${seat}`;
+  return seat === viewer ? 'You' : seatLabel(seat);
+}
+
+/** A seat inside a sentence. */
+export function seatRef(seat: number, viewer: Viewer): string {
+  return seat === viewer ? 'you' : seatLabel(seat);
 }
 
 export function targetName(target: Target): string {
   return target.kind === 'market'
-    ? ORDER_CARDS[target.order]!.def.name
+    ? `${ORDER_CARDS[target.order]!.def.name} (${slotLabel(target.slot)})`
     : `${EVERGREEN_ORDERS.value[target.recipe]!.name} (Evergreen)`;
 }
 
@@ -57,25 +70,28 @@ const TEXTS: Texts = {
   reshuffle: (e) => `The ${deckName(e.deck)} discard pile was shuffled into a new face-up deck.`,
   advertise: (e, v) =>
     `${seatName(e.seat, v)} advertised for 2 money` +
-    (e.order === null ? '.' : ` and discarded ${ORDER_CARDS[e.order]!.def.name}.`),
+    (e.order === null || e.slot === null
+      ? '.'
+      : ` and discarded ${ORDER_CARDS[e.order]!.def.name} from ${slotLabel(e.slot)}.`),
   refill: (e) =>
     e.order === null
-      ? `Market slot ${e.slot + 1} stays empty.`
-      : `${ORDER_CARDS[e.order]!.def.name} joins the market.`,
+      ? `Market ${slotLabel(e.slot)} stays empty: its deck is used up.`
+      : `${ORDER_CARDS[e.order]!.def.name} joins the market in ${slotLabel(e.slot)}.`,
   'final-round': (e) =>
     `The ${e.deck === 0 ? 'Standard' : 'Premium'} order deck is empty: this is the final round.`,
   choose: (e, v) => `${seatName(e.seat, v)} started filling ${targetName(e.target)}.`,
   supply: (e, v) => `${seatName(e.seat, v)} put in ${KIND_NAME[e.kind]}.`,
   favor: (e, v) => `${seatName(e.seat, v)} spent a Favor token as an ingredient.`,
-  ask: (e, v) =>
-    `${seatName(e.seat, v)} will ask ${e.helper === v ? 'you' : `seat ${e.helper}`} for ${KIND_NAME[e.kind]}.`,
+  ask: (e, v) => `${seatName(e.seat, v)} will ask ${seatRef(e.helper, v)} for ${KIND_NAME[e.kind]}.`,
   request: (e, v) => `${seatName(e.seat, v)} ${e.seat === v ? 'ask' : 'asks'} ${askList(e.asks, v)}.`,
   answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
   abandon: (e, v) => `${seatName(e.seat, v)} backed out of ${targetName(e.target)}.`,
   fill: (e, v) =>
     `${seatName(e.seat, v)} filled ${targetName(e.target)}` +
-    (e.helpers.length ? ` with help from ${e.helpers.map((s) => seatName(s, v)).join(', ')}` : '') +
-    (e.rewarded.length ? `; ${e.rewarded.map((s) => seatName(s, v)).join(', ')} took a Favor token` : '') +
+    (e.helpers.length ? ` with help from ${e.helpers.map((s) => seatRef(s, v)).join(' and ')}` : '') +
+    (e.rewarded.length
+      ? `; ${e.rewarded.map((s) => seatRef(s, v)).join(' and ')} ${e.rewarded.length > 1 ? 'each took' : 'took'} a Favor token`
+      : '') +
     '.',
   payout: (e, v) =>
     e.choice === 'sell'
@@ -83,8 +99,9 @@ const TEXTS: Texts = {
       : `${seatName(e.seat, v)} displayed ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} prestige.`,
   earn: (e, v) =>
     `${seatName(e.seat, v)} earned ${e.amount} money from ${EVERGREEN_ORDERS.value[e.recipe]!.name}.`,
-  turn: (e, v) => `Round ${e.round}: ${e.seat === v ? 'your' : `seat ${e.seat}'s`} turn.`,
-  'game-end': (e) => `Game over. Scores: ${e.scores.join(' / ')}.`,
+  turn: (e, v) => `Round ${e.round}: ${e.seat === v ? 'your' : `${seatLabel(e.seat)}’s`} turn.`,
+  'game-end': (e, v) =>
+    `Game over. Scores: ${e.scores.map((score, s) => `${seatName(s, v)} ${score}`).join(', ')}.`,
 };
 
 /** "seat 1 for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
@@ -93,7 +110,7 @@ function askList(asks: readonly { seat: number; kind: number }[], v: Viewer): st
   return seats
     .map(
       (seat) =>
-        `${seat === v ? 'you' : `seat ${seat}`} for ${names(asks.filter((a) => a.seat === seat).map((a) => a.kind)).replace(/, ([^,]*)$/, ' and $1')}`,
+        `${seatRef(seat, v)} for ${names(asks.filter((a) => a.seat === seat).map((a) => a.kind)).replace(/, ([^,]*)$/, ' and $1')}`,
     )
     .join('; ');
 }
