@@ -24,7 +24,16 @@ export type ProsperiteaEvent =
   | { type: 'request'; seat: number; asks: { seat: number; kind: number }[] }
   | { type: 'answer'; seat: number; accept: boolean }
   | { type: 'abandon'; seat: number; target: Target }
-  | { type: 'fill'; seat: number; target: Target; helpers: number[]; rewarded: number[] }
+  | {
+      type: 'fill';
+      seat: number;
+      target: Target;
+      /** Every card handed in (sorted) and the Favor tokens spent: public once the order is filled. */
+      cards: number[];
+      favors: number;
+      helpers: number[];
+      rewarded: number[];
+    }
   | { type: 'payout'; seat: number; order: number; choice: 'sell' | 'display'; amount: number }
   | { type: 'earn'; seat: number; recipe: number; amount: number }
   | { type: 'turn'; seat: number; round: number }
@@ -87,10 +96,11 @@ const TEXTS: Texts = {
   answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
   abandon: (e, v) => `${seatName(e.seat, v)} backed out of ${targetName(e.target)}.`,
   fill: (e, v) =>
-    `${seatName(e.seat, v)} filled ${targetName(e.target)}` +
-    (e.helpers.length ? ` with help from ${e.helpers.map((s) => seatRef(s, v)).join(' and ')}` : '') +
+    `${seatName(e.seat, v)} filled ${targetName(e.target)} using ${handedIn(e.cards, e.favors)}` +
+    (e.helpers.length ? ',' : '') +
+    (e.helpers.length ? ` with help from ${and(e.helpers.map((s) => seatRef(s, v)))}` : '') +
     (e.rewarded.length
-      ? `; ${e.rewarded.map((s) => seatRef(s, v)).join(' and ')} ${e.rewarded.length > 1 ? 'each took' : 'took'} a Favor token`
+      ? `; ${and(e.rewarded.map((s) => seatRef(s, v)))} ${e.rewarded.length > 1 ? 'each took' : 'took'} a Favor token`
       : '') +
     '.',
   payout: (e, v) =>
@@ -104,13 +114,23 @@ const TEXTS: Texts = {
     `Game over. Scores: ${e.scores.map((score, s) => `${seatName(s, v)} ${score}`).join(', ')}.`,
 };
 
-/** "seat 1 for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
+/** "A, B and C". */
+function and(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function handedIn(cards: readonly number[], favors: number): string {
+  const tokens = favors === 0 ? [] : [favors === 1 ? 'a Favor token' : `${favors} Favor tokens`];
+  return and([...cards.map((k) => KIND_NAME[k]!), ...tokens]);
+}
+
+/** "Seat 2 for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
 function askList(asks: readonly { seat: number; kind: number }[], v: Viewer): string {
   const seats = [...new Set(asks.map((a) => a.seat))];
   return seats
     .map(
       (seat) =>
-        `${seatRef(seat, v)} for ${names(asks.filter((a) => a.seat === seat).map((a) => a.kind)).replace(/, ([^,]*)$/, ' and $1')}`,
+        `${seatRef(seat, v)} for ${and(asks.filter((a) => a.seat === seat).map((a) => KIND_NAME[a.kind]!))}`,
     )
     .join('; ');
 }

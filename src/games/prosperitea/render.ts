@@ -1,6 +1,13 @@
 /** Terminal text for a view and short labels for the action menu. */
 import type { Viewer } from '../../core/index.ts';
-import { BACK_OUTS_PER_TURN, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
+import {
+  ADVERTISE_MONEY,
+  BACK_OUTS_PER_TURN,
+  BUDGETS,
+  EVERGREEN_ORDERS,
+  INGREDIENT_TYPES,
+  TYPE_LABEL,
+} from './data.ts';
 import type { ProsperiteaAction } from './state.ts';
 import { EVERGREEN_REQS, KIND_NAME, KINDS, ORDER_CARDS, STANDARD_SLOTS } from './tables.ts';
 import type { Req } from './tables.ts';
@@ -128,6 +135,12 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
         (view.phase === 'draft' && view.draftLeft[s]! > 0 ? `  (${view.draftLeft[s]} to choose)` : ''),
     );
   });
+  if (view.phase === 'source' && view.current === viewer)
+    out.push(
+      `Sourcing: pay ${BUDGETS.value.map((b) => `$${b.money}`).join(', ')} to take ` +
+        `${BUDGETS.value.map((b) => b.cards).join(', ')} cards from the top of one deck, ` +
+        `or advertise: take $${ADVERTISE_MONEY.value} and discard one market order.`,
+    );
   if (view.pending) out.push(...pendingLines(view.pending, view.current, viewer));
   if (view.claimed !== null) {
     const def = ORDER_CARDS[view.claimed]!.def;
@@ -156,7 +169,7 @@ function lineFor(view: ProsperiteaView): string {
   if (!target || !sources) return '';
   const reqs = target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
   const req = reqs[sources.indexOf(null)];
-  return req ? ` (for ${reqName(req)})` : '';
+  return req && req.kind < 0 ? ` (for ${reqName(req)})` : '';
 }
 
 export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): string {

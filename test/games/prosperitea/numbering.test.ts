@@ -45,7 +45,7 @@ describe('prosperitea numbering: JSON from 0, people from 1', () => {
     const done = act(asked.state, 1, { type: 'accept' });
     const fill = done.events.find((e) => e.type === 'fill')!;
     expect(game.viewEvent(fill, 2)!.text).toBe(
-      'Seat 1 filled Earl Grey (slot 5) with help from Seat 2; Seat 2 took a Favor token.',
+      'Seat 1 filled Earl Grey (slot 5) using Ceylon and Bergamot, with help from Seat 2; Seat 2 took a Favor token.',
     );
     expect(game.viewEvent({ type: 'turn', seat: 2, round: 3 }, 0)!.text).toBe('Round 3: Seat 3’s turn.');
   });

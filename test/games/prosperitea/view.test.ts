@@ -52,7 +52,9 @@ describe('prosperitea information (prosperitea.info.public, prosperitea.info.hid
     const answered = act(asked.state, 1, { type: 'accept' });
     const texts = answered.events.map((e) => game.viewEvent(e, 0)!.text);
     expect(texts[0]).toBe('Seat 2 accepted the request.');
-    expect(texts[1]).toBe('You filled Earl Grey (slot 1) with help from Seat 2; Seat 2 took a Favor token.');
+    expect(texts[1]).toBe(
+      'You filled Earl Grey (slot 1) using Ceylon and Bergamot, with help from Seat 2; Seat 2 took a Favor token.',
+    );
   });
 });
 

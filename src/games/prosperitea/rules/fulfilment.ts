@@ -316,7 +316,8 @@ export function completeFill(state: ProsperiteaState): Step {
   }
   const piles = discardIngredients(state, used, rng, events);
   const target = pending.target;
-  events.unshift({ type: 'fill', seat: active, target, helpers, rewarded });
+  const cards = used.slice().sort((a, b) => a - b);
+  events.unshift({ type: 'fill', seat: active, target, cards, favors: spent, helpers, rewarded });
   let next: ProsperiteaState = patch(state, {
     decks: piles.decks,
     discards: piles.discards,
