@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { invariantProblems } from './invariants.ts';
 
 const Int = z.number().int();
+const Int32 = Int.min(-(2 ** 31)).max(2 ** 31 - 1);
 const Count = z.number().int().min(0);
 const SeatId = z.number().int().min(0).max(5);
 
@@ -57,8 +59,9 @@ export const StatsSchema = z.strictObject({
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
-export const ProsperiteaStateSchema = z.strictObject({
-  rng: z.tuple([Int, Int, Int, Int]),
+/** The shape of a state; `ProsperiteaStateSchema` adds the invariants (see invariants.ts). */
+const StateShape = z.strictObject({
+  rng: z.tuple([Int32, Int32, Int32, Int32]),
   players: z.number().int().min(2).max(6),
   first: SeatId,
   current: SeatId,
@@ -90,7 +93,20 @@ export const ProsperiteaStateSchema = z.strictObject({
   finalRound: z.boolean(),
   stats: StatsSchema,
 });
-export type ProsperiteaState = z.infer<typeof ProsperiteaStateSchema>;
+export type ProsperiteaState = z.infer<typeof StateShape>;
+
+/**
+ * A saved state: its shape, then its invariants (player counts, conservation of cards and tokens,
+ * the phase consistent with the order being filled). Only run where a state crosses a boundary.
+ */
+export const ProsperiteaStateSchema = StateShape.pipe(
+  // A pipe, so that the invariants only ever see a state whose shape is valid (zod runs a refinement
+  // on the same schema even after a value failed a bound).
+  z.custom<ProsperiteaState>().superRefine((state, ctx) => {
+    for (const problem of invariantProblems(state))
+      ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  }),
+);
 
 export const OptionsSchema = z.strictObject({});
 export type ProsperiteaOptions = z.infer<typeof OptionsSchema>;

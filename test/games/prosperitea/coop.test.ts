@@ -108,9 +108,10 @@ describe('prosperitea co-op', () => {
   });
 
   it("waits for every asked player; each helper earns one token, from the active player's left while any remain", () => {
+    // One token in the reserve: seat 0 holds the other eleven.
     let s = table(
       [
-        shop({ ingredients: cards('ceylon') }),
+        shop({ ingredients: cards('ceylon'), favors: 11 }),
         shop({ ingredients: cards('bergamot') }),
         shop({ ingredients: cards('lemon') }),
       ],

@@ -112,7 +112,10 @@ describe('prosperitea: the order being filled is the active player’s secret (p
     // Seat 0 is well ahead; before, the bot declined to help with a big order and helped with a small one.
     const lead = table({
       shops: [
-        shop({ ingredients: cards('ceylon', 'lemon', 'darjeeling', 'lavender'), displayed: [LADY_GREY] }),
+        shop({
+          ingredients: cards('ceylon', 'lemon', 'darjeeling', 'lavender'),
+          displayed: [orderId('Masala Chai')],
+        }),
         shop({ ingredients: cards('bergamot') }),
         shop(),
       ],
