@@ -12,7 +12,8 @@ const CommandName = z.enum(['expand', 'explore', 'exterminate']);
 
 export const PiOptions = z.strictObject({
   preset: z.enum(['boxed', 'classic']).default('boxed'),
-  prosperity: z.boolean().default(false),
+  // Prosperity is the point of this edition; the base game is `prosperity: false`.
+  prosperity: z.boolean().default(true),
 });
 export type PiOptions = z.infer<typeof PiOptions>;
 

@@ -17,6 +17,9 @@ export const TRI = at(3, 2);
 /** A known card layout: T1, T2, T3 on top, S1 left, S2 right, T4, T5, T6 at the bottom. */
 export const FIXED_CARDS = ['T1', 'T2', 'T3', 'S1', 'S2', 'T4', 'T5', 'T6'];
 
+/** Options of the base game (Prosperity is on by default): strengths without the slot bonus. */
+export const BASE_GAME: Partial<PiOptions> = { prosperity: false };
+
 /** A state at the first Plan phase on the fixed board with an empty map (no ships at all). */
 export function emptyBoard(players = 3, options: Partial<PiOptions> = {}, seed = 'test'): PiState {
   const opts = game.optionsSchema.parse(options);

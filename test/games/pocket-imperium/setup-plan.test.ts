@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../../src/core/index.ts';
+import { Rng, newGame } from '../../../src/core/index.ts';
 import { NEUTRAL } from '../../../src/games/pocket-imperium/state.ts';
 import type { PiState } from '../../../src/games/pocket-imperium/state.ts';
 import { EXP, EXT, XPL, act, actor, emptyBoard, game, legal, planAll, put, refused } from './helpers.ts';
@@ -7,6 +7,20 @@ import { EXP, EXT, XPL, act, actor, emptyBoard, game, legal, planAll, put, refus
 function fresh(players: number, options = {}): PiState {
   return game.setup(players, 'setup', game.optionsSchema.parse(options));
 }
+
+describe('pocket-imperium.options', () => {
+  it('pocket-imperium.options.prosperity: Prosperity is on by default; the base game is one option away', () => {
+    expect(game.optionsSchema.parse({})).toEqual({ preset: 'boxed', prosperity: true });
+    const prosperityOf = (options: unknown) => {
+      const created = newGame(game, 3, 'options', options);
+      if (!created.ok) throw new Error(created.error);
+      return (created.value.state as PiState).prosperity;
+    };
+    expect(prosperityOf({})).toBe(true);
+    expect(prosperityOf({ preset: 'classic' })).toBe(true);
+    expect(prosperityOf({ prosperity: false })).toBe(false);
+  });
+});
 
 describe('pocket-imperium.preset', () => {
   it('pocket-imperium.preset.boxed (default): 12 ships, 6 rounds with 2–3 players and 8 with 4', () => {
