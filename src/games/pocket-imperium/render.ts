@@ -109,8 +109,8 @@ function prosperityLines(view: PiView): string[] {
 }
 
 const LAST_ROUND: Readonly<Record<PiView['preset'], string>> = {
-  boxed: ' (last round: every sector and Tri-Prime score for everyone)',
-  classic: ' (last round: every scored system counts double)',
+  boxed: ' (last round: no sector choices; every system held scores once, Tri-Prime 3)',
+  classic: ' (last round: no sector choices; every system held scores double, Tri-Prime 6)',
 };
 
 const LEGEND =
