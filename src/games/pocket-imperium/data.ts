@@ -237,6 +237,8 @@ export interface Preset {
    * its level's VP times this.
    */
   readonly lastRoundMultiplier: 1 | 2;
+  /** The game also ends at the end of a round in which a player has no ships on the board. */
+  readonly endsWhenFleetGone: boolean;
   readonly provenance: string;
 }
 
@@ -245,16 +247,20 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     ships: 12,
     rounds: [0, 0, 6, 6, 8],
     lastRoundMultiplier: 1,
+    endsWhenFleetGone: false,
     provenance:
-      'research: boxed edition, 12 ships, 6 rounds with 2–3 players and 8 with 4, last round scores every sector once',
+      'research: boxed edition, 12 ships, 6 rounds with 2–3 players and 8 with 4, last round scores every sector once; ' +
+      'reconstructed: no source gives the boxed edition an early end when a fleet is gone, so it runs its rounds',
   },
   classic: {
     ships: 15,
     rounds: [0, 0, 10, 9, 9],
     lastRoundMultiplier: 2,
+    endsWhenFleetGone: true,
     provenance:
       'research: classic edition, 15 ships, 9 rounds (2-player variant 10), in the last round every held system ' +
-      'scores double (Tri-Prime 6); ' +
+      'scores double (Tri-Prime 6); the game ends early at the end of a round in which a player has no ships ' +
+      '(research note, and the classic rules as a classic implementation quotes them); ' +
       'reconstructed: with 4 players (not published) we keep 9 rounds',
   },
 };
