@@ -1,7 +1,7 @@
 import { defineGame } from '../../core/index.ts';
 import type { GameDefinition } from '../../core/index.ts';
-import { PiAction, PiOptions, PiState } from './state.ts';
-import type { PiEvent, PiView } from './state.ts';
+import { PiAction, PiOptions } from './state.ts';
+import type { PiEvent, PiState, PiView } from './state.ts';
 import { actorsOf, explainOf, legalOf, performOf, sameAction } from './rules/index.ts';
 import { createState } from './rules/setup.ts';
 import { outcomeOf } from './rules/end.ts';
@@ -10,6 +10,7 @@ import { viewEventOf } from './events.ts';
 import { renderAction, renderView } from './render.ts';
 import { evaluateState, heuristicBot, playoutMove } from './bot.ts';
 import { insights } from './insights.ts';
+import { PiStateSchema } from './invariants.ts';
 
 export const pocketImperiumDefinition: GameDefinition<PiState, PiAction, PiView, PiEvent, PiOptions> = {
   id: 'pocket-imperium',
@@ -19,7 +20,7 @@ export const pocketImperiumDefinition: GameDefinition<PiState, PiAction, PiView,
   rulesVersion: '1',
   optionsSchema: PiOptions,
   actionSchema: PiAction,
-  stateSchema: PiState,
+  stateSchema: PiStateSchema,
   setup: createState,
   actors: actorsOf,
   legalActions(state, seat) {
