@@ -7,7 +7,7 @@ import { createState } from './rules/setup.ts';
 import { outcomeOf } from './rules/end.ts';
 import { resampleState, viewOf } from './view.ts';
 import { viewEventOf } from './events.ts';
-import { renderAction, renderView } from './render.ts';
+import { confirmAction, renderAction, renderView } from './render.ts';
 import { evaluateState, heuristicBot, playoutMove } from './bot.ts';
 import { insights } from './insights.ts';
 import { PiStateSchema } from './invariants.ts';
@@ -37,7 +37,7 @@ export const pocketImperiumDefinition: GameDefinition<PiState, PiAction, PiView,
   viewEvent: viewEventOf,
   outcome: outcomeOf,
   resample: resampleState,
-  render: { view: renderView, action: renderAction },
+  render: { view: renderView, action: renderAction, confirm: confirmAction },
   evaluate: evaluateState,
   playoutPolicy: playoutMove,
   bots: { heuristic: heuristicBot },
