@@ -87,6 +87,26 @@ describe('heuristic bot, playout policy, evaluate, insights', () => {
     expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
   });
 
+  it('insights: wins and VP by place in the first round’s order, whoever started', () => {
+    // Round 4 of a 3-player game started by seat 2: seat 2 started round 1 (the role passes each round).
+    const vp = { sector: [5, 12, 9], extra: [0, 0, 0], prosperity: [0, 0, 0] };
+    const state: PiState = { ...emptyBoard(3), phase: 'over', round: 4, start: 2, vp };
+    expect(game.insights!.final(state)).toMatchObject({
+      'startOrder.0.winPct': 0,
+      'startOrder.1.winPct': 0,
+      'startOrder.2.winPct': 100,
+      'startOrder.0.vp': 9,
+      'startOrder.1.vp': 5,
+      'startOrder.2.vp': 12,
+    });
+    const tied = { ...state, vp: { ...vp, sector: [12, 12, 9] } };
+    expect(game.insights!.final(tied)).toMatchObject({
+      'startOrder.0.winPct': 0,
+      'startOrder.1.winPct': 50,
+      'startOrder.2.winPct': 50,
+    });
+  });
+
   it('insights: VP per seat per round, VP by source and rounds holding Tri-Prime', () => {
     const state: PiState = {
       ...emptyBoard(3),
