@@ -4,7 +4,7 @@ import type { AnyGame } from '../../../src/core/index.ts';
 import { randomBot } from '../../../src/bots/random.ts';
 import { findGame } from '../../../src/games/registry.ts';
 import type { PiState } from '../../../src/games/pocket-imperium/state.ts';
-import { EXP, TRI, XPL, EXT, at, emptyBoard, game, legal, planAll, put } from './helpers.ts';
+import { BASE_GAME, EXP, TRI, XPL, EXT, at, emptyBoard, game, legal, planAll, put } from './helpers.ts';
 
 describe('registry', () => {
   it('lists the game under its id', () => {
@@ -59,6 +59,49 @@ describe('heuristic bot, playout policy, evaluate, insights', () => {
       if (match.outcome!.ranks[seat] === 1) wins++;
     }
     expect(wins).toBeGreaterThanOrEqual(10);
+  });
+
+  it('contests a rival’s Tri-Prime: brings ships next to it (Explore, Expand) and takes it (Exterminate)', () => {
+    let board = put(put(emptyBoard(3, BASE_GAME), at(1, 0), 0, 4), TRI, 1, 2);
+    board = put(board, at(8, 5), 2, 1);
+    let state = planAll(board, [
+      [XPL, EXP, EXT],
+      [EXP, EXT, XPL],
+      [EXT, EXP, XPL],
+    ]).state;
+    const bot = game.bots!.heuristic!({ game, seat: 0, seed: 'tri' });
+    while (state.phase === 'perform') {
+      const seat = game.actors(state)[0]!;
+      const options = game.legalActions(state, seat);
+      const current = state;
+      const action =
+        seat === 0
+          ? bot.act({
+              seat,
+              view: game.view(state, 0),
+              legal: options,
+              sampleWorld: (r) => game.resample(current, 0, r),
+            })
+          : { type: 'stop' as const };
+      state = game.applyTrusted(state, seat, action).state;
+    }
+    expect(state.owner[TRI]).toBe(0);
+  });
+
+  it('heuristic games show the game’s first-player edge, not the bot’s: the first start player wins well under 2/3', () => {
+    let firstWins = 0;
+    let contested = 0;
+    const games = 45;
+    for (let g = 0; g < games; g++) {
+      const bots = [0, 1, 2].map((s) => game.bots!.heuristic!({ game, seat: s, seed: `edge${g}:${s}` }));
+      const match = playMatch(game as AnyGame, { players: 3, seed: `edge${g}`, bots: bots as never });
+      const final = game.insights!.final(match.state as PiState);
+      firstWins += final['startOrder.0.winPct']! / 100;
+      if ((match.state as PiState).triRounds.filter((r) => r > 0).length > 1) contested++;
+    }
+    expect(firstWins / games).toBeLessThan(0.6);
+    // Tri-Prime changes hands in a good share of games.
+    expect(contested / games).toBeGreaterThan(0.3);
   });
 
   it('the playout policy always returns one of the legal actions', () => {
