@@ -87,6 +87,11 @@ export interface GameDefinition<S, A, V, E, O> {
   readonly render: {
     view(view: V, viewer: Viewer): string;
     action(action: A, view: V): string;
+    /**
+     * A question to put to a person before they take this action (e.g. giving up actions they
+     * still have), or null. Only interfaces ask it; bots, replays and the rules never do.
+     */
+    confirm?(action: A, view: V): string | null;
   };
   /** Heuristic value of a state for each seat, in [0, 1]; used by search bots to cut playouts short. */
   evaluate?(state: S): number[];
