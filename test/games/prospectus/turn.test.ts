@@ -262,6 +262,30 @@ describe('prospectus.spell', () => {
     expect(cubesToDrop(discarded, 4)).toEqual(card.icons);
   });
 
+  it('prospectus.spell.reverse: any potion’s arrow may be reversed, even one with no icon on the card (its cubes still emerge from the ball)', () => {
+    // Card 2 prints no Troll Sweat icon, and its Troll Sweat arrow points down.
+    const card = FUTURE_CARDS[2]!;
+    expect(card.icons[TROLL]).toBe(0);
+    const s = at('play', {
+      track: [...afterDraft(4, 'turn').track.slice(0, 4), 2],
+      hands: [
+        [SPELL_INDEX.reverse, SPELL_INDEX.block, SPELL_INDEX.freeze],
+        ...afterDraft(4, 'turn').hands.slice(1),
+      ],
+      interrupts: [false, false, false, false],
+      ball: [0, 0, 0, 8, 0],
+    });
+    const cast = act(s, { t: 'play', spell: SPELL_INDEX.reverse, mode: 'cast' }, 0).state;
+    expect(legal(cast, 0)).toEqual([0, 1, 2, 3, 4].map((potion) => ({ t: 'potion', potion })));
+    const { events } = act(cast, { t: 'potion', potion: TROLL }, 0);
+    const drop = events.find((e) => e.type === 'drop');
+    const out = drop && drop.type === 'drop' ? drop.emerged[TROLL]! : 0;
+    expect(out).toBeGreaterThan(0);
+    // The council's curse comes first (one space down); the emerged cubes then move the price up.
+    const moves = events.filter((e) => e.type === 'price' && e.potion === TROLL);
+    expect(moves.map((e) => (e.type === 'price' ? Math.sign(e.to - e.from) : 0))).toEqual([-1, 1]);
+  });
+
   it('a spell whose potions are still being named alters the drop only by the potions named so far', async () => {
     const { arrowsInto, cubesToDropInto } =
       await import('../../../src/games/prospectus/rules/future-card.ts');
