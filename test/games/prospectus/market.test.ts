@@ -251,10 +251,23 @@ describe('prospectus.ability', () => {
     expect(has(options, { t: 'nudge', potion: OWL, steps: 2 })).toBe(false); // 22 → 26
     expect(has(options, { t: 'nudge', potion: OWL, steps: 1 })).toBe(true); // 22 → 24
     expect(has(options, { t: 'nudge', potion: PIXIE, steps: 2 })).toBe(true); // 20 → 22
-    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 1 })).toBe(true); // 40 → split
+    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: -1 })).toBe(true); // 40 → 38
     expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 2 })).toBe(false);
     expect(has(options, { t: 'nudge', potion: FROG, steps: -2 })).toBe(false); // 28 → 24
     expect(refuse(s, { t: 'nudge', potion: OWL, steps: 2 }).rule).toBe('prospectus.ability.nudge');
+  });
+
+  it('prospectus.ability.nudge: a one-space move past $40 or under $10 would split or bust the potion, a change of far more than $3, so it is refused', () => {
+    const prices = [space(22), space(20), space(40), space(10), space(28)];
+    const s = abilityState(ABILITY_INDEX.nudge, { prices });
+    const options = legal(s, 0);
+    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 1 })).toBe(false); // 40 → split to 20
+    expect(has(options, { t: 'nudge', potion: TROLL, steps: -1 })).toBe(false); // 10 → bust to 20
+    expect(has(options, { t: 'nudge', potion: TROLL, steps: 1 })).toBe(true);
+    const error = refuse(s, { t: 'nudge', potion: GOBLIN, steps: 1 });
+    expect(error.rule).toBe('prospectus.ability.nudge');
+    expect(error.message).toMatch(/\$3/);
+    expect(refuse(s, { t: 'nudge', potion: TROLL, steps: -1 }).rule).toBe('prospectus.ability.nudge');
   });
 
   it('prospectus.ability.exchange: one owned cube for another colour', () => {

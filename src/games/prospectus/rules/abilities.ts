@@ -20,10 +20,12 @@ const { REC_BOUNTY, REC_EXCHANGE, note } = recordModule;
 
 const STEPS = [-2, -1, 1, 2] as const;
 
-/** prospectus.ability.nudge: one or two spaces either way, never more than $3 in all. */
+/**
+ * prospectus.ability.nudge: one or two spaces either way, never more than $3 in all. A move off the
+ * machine would split or bust the potion (a jump back to $20), so even a single step must stay on it.
+ */
 export function nudgeAllowed(s: ProspectusState, potion: number, steps: number): boolean {
-  if (steps === 1 || steps === -1) return true;
-  if (steps !== 2 && steps !== -2) return false;
+  if (steps !== 1 && steps !== -1 && steps !== 2 && steps !== -2) return false;
   const from = s.prices[potion]!;
   const to = from + steps;
   if (to < 0 || to > TOP_SPACE) return false;

@@ -143,6 +143,12 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
           'prospectus.council.open-demand',
           'sell a cube you own to an open demand',
         );
+      if (id === 'nudge' && action.t === 'nudge')
+        return ruleError(
+          'illegal',
+          'prospectus.ability.nudge',
+          'move a price 1 or 2 spaces, by at most $3, and never past $40 or under $10 (a split or bust)',
+        );
       return ruleError('illegal', `prospectus.ability.${id}`, `not a possible choice for ${id}`);
     }
     case 'param':
