@@ -277,6 +277,49 @@ describe('prospectus.ability', () => {
     expect(state.cubes[0]).toEqual([0, 1, 0, 0, 1]);
   });
 
+  it('prospectus.spell.freeze.exchange: a frozen potion cannot be exchanged, neither given nor taken', () => {
+    const s = abilityState(ABILITY_INDEX.exchange, { frozen: [2, -1, -1, -1, 3] });
+    const options = legal(s, 0).filter((a) => a.t === 'exchange');
+    // Only Pixie Dust (owned, not frozen) can go, and only for Goblin Wizz or Troll Sweat.
+    expect(options).toEqual([
+      { t: 'exchange', from: PIXIE, to: GOBLIN },
+      { t: 'exchange', from: PIXIE, to: TROLL },
+    ]);
+    for (const action of [
+      { t: 'exchange', from: OWL, to: GOBLIN },
+      { t: 'exchange', from: PIXIE, to: FROG },
+    ] as const) {
+      const error = refuse(s, action);
+      expect(error.rule).toBe('prospectus.spell.freeze.exchange');
+      expect(error.message).toMatch(/frozen/);
+    }
+    // An unowned colour is still refused for what it is.
+    expect(refuse(s, { t: 'exchange', from: GOBLIN, to: TROLL }).rule).toBe('prospectus.ability.exchange');
+  });
+
+  it('prospectus.spell.freeze.exchange: with fewer than two potions free of a freeze the exchange step is not offered', () => {
+    const s = afterDraft(4, 'exchange-frozen');
+    const abilities = [0, 1, 2, 3, 4].map(() => ABILITY_INDEX.exchange);
+    const t: ProspectusState = {
+      ...s,
+      phase: 'council',
+      active: 0,
+      abilities,
+      dem: s.dem.map(() => OPEN),
+      cubes: [[1, 1, 1, 1, 1], ...s.cubes.slice(1)],
+      frozen: [1, 2, 3, 1, -1],
+    };
+    const sale = legal(t, 0).find((a) => a.t === 'council')!;
+    expect(act(t, sale, 0).state.phase).not.toBe('ability');
+    const two = { ...t, frozen: [1, 2, 3, -1, -1] };
+    const sold = act(
+      two,
+      legal(two, 0).find((a) => a.t === 'council')!,
+      0,
+    ).state;
+    expect(sold.phase).toBe('ability');
+  });
+
   it('prospectus.ability.bounty: $10 at once', () => {
     const s = afterDraft(4, 'bounty');
     const abilities = [0, 1, 2, 3, 4].map(() => ABILITY_INDEX.bounty);

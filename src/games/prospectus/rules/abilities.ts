@@ -15,7 +15,7 @@ const { ABILITY_IDS, BOUNTY_DOLLARS, NUDGE_MAX_DOLLARS, PRICE_BY_SPACE, TOP_SPAC
 const { councilOptions, mayCouncil } = councilModule;
 const { advanceDividend } = futureCardModule;
 const { movePrice } = marketModule;
-const { mayTx, txOptions } = transactionModule;
+const { isFrozen, mayTx, txOptions } = transactionModule;
 const { REC_BOUNTY, REC_EXCHANGE, note } = recordModule;
 
 const STEPS = [-2, -1, 1, 2] as const;
@@ -59,15 +59,24 @@ export const ABILITY_OPTIONS: Readonly<Record<AbilityId, OptionFn>> = {
       for (const steps of STEPS) if (nudgeAllowed(s, potion, steps)) out.push({ t: 'nudge', potion, steps });
     return out;
   },
+  // prospectus.spell.freeze.exchange: swapping a cube with the supply is a transaction in that
+  // potion, so a frozen potion can be neither given nor taken.
   exchange: (s, seat) => {
     const out: ProspectusAction[] = [];
     for (let from = 0; from < 5; from++)
-      if (s.cubes[seat]![from]! > 0)
-        for (let to = 0; to < 5; to++) if (to !== from) out.push({ t: 'exchange', from, to });
+      if (s.cubes[seat]![from]! > 0 && !isFrozen(s, from))
+        for (let to = 0; to < 5; to++)
+          if (to !== from && !isFrozen(s, to)) out.push({ t: 'exchange', from, to });
     return out;
   },
   tribute: () => PAIRS,
 };
+
+function unfrozenPotions(s: ProspectusState): number {
+  let n = 0;
+  for (let potion = 0; potion < 5; potion++) if (!isFrozen(s, potion)) n++;
+  return n;
+}
 
 export function abilityOptions(s: ProspectusState, seat: number): ProspectusAction[] {
   return ABILITY_OPTIONS[ABILITY_IDS[s.ability]!](s, seat);
@@ -82,7 +91,7 @@ export function abilityOffered(s: ProspectusState, seat: number): boolean {
     const id = ABILITY_IDS[s.ability]!;
     if (id === 'trade') return mayTx(s, seat, 0);
     if (id === 'encore') return mayCouncil(s, seat);
-    if (id === 'exchange') return true;
+    if (id === 'exchange') return unfrozenPotions(s) >= 2;
   }
   return abilityOptions(s, seat).length > 0;
 }

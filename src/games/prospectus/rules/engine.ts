@@ -143,6 +143,16 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
           'prospectus.council.open-demand',
           'sell a cube you own to an open demand',
         );
+      if (
+        id === 'exchange' &&
+        action.t === 'exchange' &&
+        (isFrozen(s, action.from) || isFrozen(s, action.to))
+      )
+        return ruleError(
+          'illegal',
+          'prospectus.spell.freeze.exchange',
+          'a frozen potion can be neither given nor taken in an exchange',
+        );
       if (id === 'nudge' && action.t === 'nudge')
         return ruleError(
           'illegal',
