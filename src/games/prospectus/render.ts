@@ -231,6 +231,8 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return `swap a ${potionName(a.from)} cube for ${potionName(a.to)}`;
     case 'pound':
       return 'pound the table';
+    case 'execute':
+      return 'execute the next future card too (Hourglass)';
     case 'redrop':
       return `re-drop a ${potionName(a.potion)} cube`;
   }

@@ -285,6 +285,7 @@ export const actionSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('recall'), give: int, take: int }),
   z.strictObject({ t: z.literal('exchange'), from: potion, to: potion }),
   z.strictObject({ t: z.literal('pound') }),
+  z.strictObject({ t: z.literal('execute') }),
   z.strictObject({ t: z.literal('redrop'), potion }),
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;

@@ -325,10 +325,42 @@ describe('prospectus.spell', () => {
       ],
     });
     const before = s.track.slice();
-    const { state, events } = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0);
-    expect(events.filter((e) => e.type === 'drop')).toHaveLength(2);
+    const first = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0);
+    expect(first.events.filter((e) => e.type === 'drop')).toHaveLength(1);
+    // The current card has run completely; the caster now chooses whether to run the next one.
+    expect(first.state.phase).toBe('market');
+    expect(legal(first.state, 0)).toEqual([{ t: 'execute' }, { t: 'skip' }]);
+    const { state, events } = act(first.state, { t: 'execute' }, 0);
+    expect(events.filter((e) => e.type === 'drop')).toHaveLength(1);
     expect(state.futureDiscard.slice(-2).sort()).toEqual([before[3], before[4]].sort());
     expect(state.track.slice(2)).toEqual(before.slice(0, 3));
+  });
+
+  it('prospectus.spell.hourglass: the caster may stop after the first card; then only one card is replaced', () => {
+    const s = at('play', {
+      hands: [
+        [SPELL_INDEX.hourglass, SPELL_INDEX.block, SPELL_INDEX.freeze],
+        ...afterDraft(4, 'turn').hands.slice(1),
+      ],
+      interrupts: [false, false, false, false],
+      openScreens: true,
+      money: [0, 0, 0, 0],
+      cubes: [
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+      ],
+    });
+    const before = s.track.slice();
+    const first = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0).state;
+    expect(refuse(first, { t: 'pound' }, 0).message).toMatch(/execute, skip/);
+    const { state, events } = act(first, { t: 'skip' }, 0);
+    expect(events.some((e) => e.type === 'drop')).toBe(false);
+    expect(state.futureDiscard.at(-1)).toBe(before[4]);
+    expect(state.futureDiscard).not.toContain(before[3]);
+    expect(state.track.slice(1)).toEqual(before.slice(0, 4));
+    expect(state.active).toBe(1);
   });
 
   it('prospectus.spell.plus-three: the second transaction may exceed the buy limit by 3', () => {

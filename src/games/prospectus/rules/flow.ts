@@ -153,9 +153,12 @@ function afterInterrupts(w: Work): void {
   beginExecution(w);
 }
 
-/** prospectus.future.execute: the current card (and with Hourglass the next one) in turn. */
+/**
+ * prospectus.future.execute: the current card. With Hourglass the caster may then execute the next
+ * card too; `execLeft` counts the cards this turn executes (1, or 2 once the caster chose so).
+ */
 export function beginExecution(w: Work): void {
-  w.s.execLeft = castSpell(w.s) === SPELL_INDEX.hourglass ? 2 : 1;
+  w.s.execLeft = 1;
   w.s.executed = 0;
   continueExecution(w);
 }
@@ -170,7 +173,28 @@ export function continueExecution(w: Work): void {
     }
     if (!startExecution(w, space)) return;
   }
+  if (offersSecondCard(s)) {
+    s.phase = 'market';
+    return;
+  }
   enterTx2(w);
+}
+
+/** prospectus.spell.hourglass: after the current card, the caster may execute the next one. */
+function offersSecondCard(s: ProspectusState): boolean {
+  return (
+    castSpell(s) === SPELL_INDEX.hourglass &&
+    s.execLeft === 1 &&
+    s.executed === 1 &&
+    s.track[CURRENT_SPACE - 1]! >= 0
+  );
+}
+
+/** The Hourglass caster's answer after the first card: execute the next card too, or stop. */
+export function decideSecondCard(w: Work, execute: boolean): void {
+  if (!execute) return enterTx2(w);
+  w.s.execLeft = 2;
+  continueExecution(w);
 }
 
 export function enterTx2(w: Work): void {
