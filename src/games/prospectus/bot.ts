@@ -4,8 +4,10 @@
  * council bonus it already carries. The bot tries each legal action on a few worlds drawn from its
  * own information (never the real state), follows its own forced follow-up choices greedily, and
  * keeps the action whose resulting worth is highest on average. Behind closed screens the rivals'
- * cubes and money in those worlds are draws from the public record (sampler.ts), so the rival term
- * of the margin is an estimate, never the true figure.
+ * cubes and money in those worlds come from the public record (sampler.ts): with the default
+ * 'open-trades' screens the record fixes them (every quantity was seen), with 'hidden-quantities' they
+ * are draws, so the rival term of the margin is an estimate. Either way the bot never reads the true
+ * figures, only what its seat was told.
  */
 import type { BotFactory } from '../../core/bot.ts';
 import { Rng } from '../../core/rng.ts';

@@ -1,7 +1,7 @@
 /**
  * Raw events. Some carry secrets (a drawn spell, a secret chamber addition, a reordered deck, and
- * with closed screens the quantity traded and each seat's dividend): only viewEvent's per-viewer text
- * ever leaves the engine.
+ * with 'hidden-quantities' screens the quantity traded and each seat's dividend): only viewEvent's
+ * per-viewer text ever leaves the engine.
  */
 import type { Viewer, VisibleEvent } from '../../core/game.ts';
 import { COUNCIL_PRICES } from './data.ts';
@@ -93,7 +93,8 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
             data: { seat: e.seat },
           };
     case 'transaction':
-      // prospectus.hidden.screens: behind a closed screen only the colour, direction and price show.
+      // prospectus.hidden.screens.transaction: with hidden quantities only the colour, direction and
+      // price show; otherwise the quantity and amount are seen too (open supply, open bank).
       return mine || e.open
         ? pub(
             `${who(e.seat, viewer)} ${e.kind === 'buy' ? 'buys' : 'sells'} ${e.n} ${potionName(e.potion)} at $${e.price} ($${e.n * e.price}).`,
@@ -156,11 +157,14 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'reshuffle':
       return pub(`The future discards are shuffled back into the deck (${e.size} cards).`);
     case 'dividend': {
+      // prospectus.hidden.screens.dividend: paid out of the open bank, so every payment is seen.
       if (e.open)
         return pub(
-          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${e.paid.map((m) => '$' + m).join('/')}.`,
+          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ` +
+            `${e.paid.map((m, seat) => `${who(seat, viewer)} $${m}`).join(', ')}.`,
         );
-      // prospectus.hidden.screens: the rate is public, each seat's amount only its own.
+      // prospectus.hidden.screens.dividend, with hidden quantities: the rate is public, each seat's
+      // amount only its own.
       const own = typeof viewer === 'number' ? e.paid[viewer] : undefined;
       return {
         type: e.type,

@@ -27,7 +27,7 @@ export const prospectusDefinition: GameDefinition<
   name: 'Prospectus',
   minPlayers: 3,
   maxPlayers: 4,
-  rulesVersion: '1',
+  rulesVersion: '2',
   optionsSchema,
   actionSchema,
   stateSchema,

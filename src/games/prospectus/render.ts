@@ -13,7 +13,7 @@ import { BLOCKED, FILLED } from './state.ts';
 import type { ProspectusAction } from './state.ts';
 import type { ProspectusView } from './view.ts';
 import { PERMUTATIONS } from './rules/spells.ts';
-import { REC_BUST, REC_BUY, REC_COUNCIL, REC_DIVIDEND, REC_SELL, REC_SPLIT } from './rules/record.ts';
+import { REC_BUY, REC_COUNCIL, REC_QTY, REC_SELL } from './rules/record.ts';
 
 export const potionName = (p: number): string => POTIONS.value[p]?.name ?? `potion ${p}`;
 const short = (p: number): string => POTIONS.value[p]?.letter ?? '?';
@@ -124,7 +124,11 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     );
   }
   if (v.cubes.some((row) => row === null))
-    lines.push('(closed screens: trades seen are +buy / -sell colour@price, C council sale)');
+    lines.push(
+      v.screens === 'hidden-quantities'
+        ? '(screens hide quantities: trades seen are +buy / -sell colour@price, C council sale)'
+        : '(behind screens; trades seen are +buy / -sell quantity colour@price, C council sale)',
+    );
   if (v.hand) lines.push(`Your spells: ${v.hand.map(spellName).join(', ')}`);
   if (v.mySecret && v.mySecret.some((n) => n > 0))
     lines.push(
@@ -164,20 +168,30 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   return lines.join('\n');
 }
 
-const RECORD_TEXT: Readonly<Record<number, (e: readonly number[]) => string>> = {
-  [REC_BUY]: (e) => `+${short(e[2]!)}@${e[3]}`,
-  [REC_SELL]: (e) => `-${short(e[2]!)}@${e[3]}`,
+/** A record entry as a short trade mark; `n` is the quantity when the table saw it, or -1. */
+const RECORD_TEXT: Readonly<Record<number, (e: readonly number[], n: number) => string>> = {
+  [REC_BUY]: (e, n) => `+${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
+  [REC_SELL]: (e, n) => `-${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
   [REC_COUNCIL]: (e) => `C${short(e[2]!)}`,
 };
 
-/** The last few buys (+), sales (-) and council sales (C) the table saw from a closed screen. */
+/**
+ * The last few buys (+), sales (-) and council sales (C) the table saw from a closed screen, with the
+ * quantity when it was public (a QTY entry follows its trade).
+ */
 function recentTrades(v: ProspectusView, seat: number): string {
   const out: string[] = [];
+  let qty = -1;
   for (let i = v.record.length - 1; i >= 0 && out.length < 6; i--) {
     const e = v.record[i]!;
-    if (e[0] === REC_SPLIT || e[0] === REC_BUST || e[0] === REC_DIVIDEND) continue;
+    if (e[1] !== seat) continue;
+    if (e[0] === REC_QTY) {
+      qty = e[3]!;
+      continue;
+    }
     const text = RECORD_TEXT[e[0]!];
-    if (e[1] === seat && text) out.unshift(text(e));
+    if (text) out.unshift(text(e, qty));
+    qty = -1;
   }
   return out.join(' ');
 }

@@ -29,6 +29,16 @@ export const OPEN = 0;
 export const FILLED = 1;
 export const BLOCKED = 2;
 
+/**
+ * What the table sees of the moves made behind closed screens (prospectus.hidden.screens):
+ * 'open-trades' (the default, as at a real table: cubes come from an open supply and money goes to an
+ * open bank, so every trade's quantity and amount and every dividend payment are public; only the
+ * running totals behind each screen are not tallied in the view) or 'hidden-quantities' (a harder
+ * variant: quantities traded and dividends received stay behind the screen).
+ */
+export const SCREEN_MODES = ['open-trades', 'hidden-quantities'] as const;
+export type ScreenMode = (typeof SCREEN_MODES)[number];
+
 export type PlayMode = 'cast' | 'council' | 'recharge';
 export type TxKind = 'buy' | 'sell';
 /** Where the flow continues once a quantity has been chosen. */
@@ -94,6 +104,8 @@ export interface ProspectusState {
   /** Indexes into SPELLS of the deck every player uses (10 spells). */
   deck: number[];
   openScreens: boolean;
+  /** What crosses a closed screen in sight of the table; moot with openScreens. */
+  screens: ScreenMode;
   phase: Phase;
   /** Turns completed so far; the active seat is turn % players. */
   turn: number;
@@ -161,6 +173,7 @@ export const stateSchema = z.strictObject({
   players: int.min(3).max(4),
   deck: ints,
   openScreens: z.boolean(),
+  screens: z.enum(SCREEN_MODES),
   phase: z.enum(PHASES),
   turn: int,
   active: int,
@@ -212,6 +225,11 @@ export const stateSchema = z.strictObject({
   record: recordNode.nullable(),
 }) as unknown as z.ZodType<ProspectusState, unknown>;
 
+/** Whether every trade's quantity and every dividend payment is told to the whole table. */
+export function quantitiesPublic(s: ProspectusState): boolean {
+  return s.openScreens || s.screens === 'open-trades';
+}
+
 /**
  * A shallow copy with a literal shape. Every state the engine and the samplers produce goes through
  * it, so they all share one V8 hidden class: states built by object spread got classes of their own,
@@ -224,6 +242,7 @@ export function cloneState(s: ProspectusState): ProspectusState {
     players: s.players,
     deck: s.deck,
     openScreens: s.openScreens,
+    screens: s.screens,
     phase: s.phase,
     turn: s.turn,
     active: s.active,
@@ -290,14 +309,25 @@ export const actionSchema = z.discriminatedUnion('t', [
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;
 
-export const optionsSchema = z.strictObject({
-  /** The ten spells of every player's deck (any 10 of the 12 known). */
-  spells: z
-    .array(z.enum(SPELL_IDS as [SpellId, ...SpellId[]]))
-    .length(10)
-    .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
-    .default([...DEFAULT_SPELL_DECK.value]),
-  /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
-  openScreens: z.boolean().default(false),
-});
+export const optionsSchema = z
+  .strictObject({
+    /** The ten spells of every player's deck (any 10 of the 12 known). */
+    spells: z
+      .array(z.enum(SPELL_IDS as [SpellId, ...SpellId[]]))
+      .length(10)
+      .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
+      .default([...DEFAULT_SPELL_DECK.value]),
+    /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
+    openScreens: z.boolean().default(false),
+    /**
+     * With screens up: 'open-trades' (default; every trade's quantity and amount and every dividend
+     * payment are public, as at a real table) or 'hidden-quantities' (a harder variant that keeps them
+     * behind the screen).
+     */
+    screens: z.enum(SCREEN_MODES).default('open-trades'),
+  })
+  .refine(
+    (o) => !(o.openScreens && o.screens === 'hidden-quantities'),
+    "openScreens shows everything behind every screen; it cannot be combined with screens: 'hidden-quantities'",
+  );
 export type ProspectusOptions = z.infer<typeof optionsSchema>;

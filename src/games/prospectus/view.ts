@@ -1,9 +1,10 @@
 /**
  * What one seat (or a spectator) knows. Hidden: other hands and draw piles, the future deck's order
  * beyond what the viewer has looked at, other seats' secret chamber additions, and — unless the
- * `openScreens` option is on or the game is over — other seats' cubes and money and the quantities
- * they trade. What the table saw cross the screens (colours, directions, prices, limits, revealed
- * split/bust counts) is kept in `record`.
+ * `openScreens` option is on or the game is over — the totals behind other seats' screens (their
+ * cubes and money are not tallied for the viewer). What the table saw cross the screens (colours,
+ * directions, prices, limits, revealed split/bust counts, and with the default 'open-trades' screens
+ * every quantity, amount and dividend payment) is kept in `record`.
  */
 import type { Viewer } from '../../core/game.ts';
 import * as arraysModule from '../../core/arrays.ts';
@@ -17,6 +18,7 @@ import type {
   PlayedSpell,
   ProspectusState,
   Reveal,
+  ScreenMode,
 } from './state.ts';
 import * as engineModule from './rules/engine.ts';
 import * as recordModule from './rules/record.ts';
@@ -46,7 +48,8 @@ export interface ProspectusView {
   active: number;
   actor: number;
   turn: number;
-  screens: 'open' | 'closed';
+  /** 'open' with openScreens, otherwise the table's screen mode (see ScreenMode). */
+  screens: 'open' | ScreenMode;
   /** Per seat; null behind a screen the viewer cannot see. */
   money: (number | null)[];
   cubes: (number[] | null)[];
@@ -115,7 +118,7 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
     active: s.active,
     actor: actorOf(s),
     turn: s.turn,
-    screens: s.openScreens ? 'open' : 'closed',
+    screens: s.openScreens ? 'open' : s.screens,
     money: s.money.map((m, other) => (sees(other) ? m : null)),
     cubes: s.cubes.map((row, other) => (sees(other) ? row : null)),
     record: recordEntries(s.record),

@@ -65,6 +65,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     players,
     deck,
     openScreens: options.openScreens,
+    screens: options.screens,
     phase: 'draft',
     turn: 0,
     active: 0,
