@@ -5,7 +5,7 @@
  * cannot go (a quantity menu of two billion entries, a turn nobody can take). Every check is linear in
  * the size of the state and none of them runs inside the engine: perform() trusts its own states.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as dataModule from './data.ts';
 import * as stateModule from './state.ts';
 import type { Phase, ProspectusState } from './state.ts';
@@ -19,6 +19,7 @@ const {
   BLOCKERS,
   COUNCIL_PRICES,
   FUTURE_CARDS,
+  POTIONS,
   PRICE_BY_SPACE,
   SPELL_INDEX,
   SPELLS_REMOVED_AT_FOUR,
@@ -185,7 +186,7 @@ function checkPendingTx(s: ProspectusState, report: Report): void {
   if (expected < 1 || tx.max !== expected)
     report(
       ['tx', 'max'],
-      `the pending ${tx.kind} of ${tx.potion} allows ${expected} cube(s) for seat ${tx.seat}'s ` +
+      `the pending ${tx.kind} of ${POTIONS.value[tx.potion]!.name} allows ${expected} cube(s) for seat ${tx.seat}'s ` +
         `money and cubes at $${PRICE_BY_SPACE[s.prices[tx.potion]!]}, not ${tx.max}`,
     );
 }
@@ -246,14 +247,25 @@ function checkRecord(s: ProspectusState, report: Report): void {
 
 /** The invariants of a saved Prospectus state, as issues for zod. */
 export function checkInvariants(s: ProspectusState, report: Report): void {
-  checkSeats(s, report);
+  let lengthsOk = true;
+  checkSeats(s, (path, message) => {
+    lengthsOk = false;
+    report(path, message);
+  });
+  // The other checks index per-seat arrays by seat: they only mean something once the lengths hold.
+  if (!lengthsOk) return;
   checkSpells(s, report);
   checkFuture(s, report);
   checkPhase(s, report);
   checkRecord(s, report);
 }
 
-/** The shape and the invariants: what `stateSchema` checks at every boundary. */
-export const stateSchema = stateShape.superRefine((s, ctx) => {
-  checkInvariants(s as ProspectusState, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
-}) as unknown as z.ZodType<ProspectusState, unknown>;
+/**
+ * The shape and the invariants: what `stateSchema` checks at every boundary. The invariants run only
+ * on a state whose shape passed (a pipe stops at the first schema's issues), so they may index freely.
+ */
+export const stateSchema = stateShape.pipe(
+  z.custom<ProspectusState>().superRefine((s, ctx) => {
+    checkInvariants(s, (path, message) => ctx.addIssue({ code: 'custom', path, message }));
+  }),
+) as unknown as z.ZodType<ProspectusState, unknown>;
