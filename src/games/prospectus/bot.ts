@@ -16,6 +16,7 @@ import * as stateModule from './state.ts';
 import type { ProspectusAction, ProspectusState } from './state.ts';
 import * as futureCardModule from './rules/future-card.ts';
 import * as engineModule from './rules/engine.ts';
+import * as endModule from './rules/end.ts';
 import type { ProspectusView } from './view.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const {
@@ -25,20 +26,19 @@ const {
   DIVIDEND_TRIGGER,
   FUTURE_CARDS,
   PRICE_BY_SPACE,
-  START,
   START_SPACE,
   TOP_SPACE,
 } = dataModule;
 const { FILLED, OPEN } = stateModule;
 const { arrowsInto, cubesToDropInto } = futureCardModule;
 const { actorOf, legalActions, performQuiet } = engineModule;
+const { totalRounds } = endModule;
 
 const EMERGE_RATE = 1 - CRYSTAL_BALL.value.stickChance;
 
 /** Total turns in the game: each seat plays until its spell deck cannot refill the hand. */
 function totalTurns(s: ProspectusState): number {
-  const deckSize = s.deck.length - s.removed.length;
-  return s.players * (deckSize - START.value.handSize + 1);
+  return s.players * totalRounds(s);
 }
 
 /** The first space still to execute (cards run from the current space down to space 0). */

@@ -10,6 +10,7 @@ import * as dataModule from './data.ts';
 import * as stateModule from './state.ts';
 import type { Phase, ProspectusState } from './state.ts';
 import * as flowModule from './rules/flow.ts';
+import * as endModule from './rules/end.ts';
 import * as recordModule from './rules/record.ts';
 import * as setupModule from './rules/setup.ts';
 import * as transactionModule from './rules/transaction.ts';
@@ -27,6 +28,7 @@ const {
 } = dataModule;
 const { BLOCKED, OPEN, STATE_LIMITS, stateShape } = stateModule;
 const { plusExtra } = flowModule;
+const { totalRounds } = endModule;
 const {
   REC_BOUNTY,
   REC_BUST,
@@ -135,8 +137,7 @@ function checkPhase(s: ProspectusState, report: Report): void {
     if (sum(s.draftPool) !== 0) fail('draftPool', 'the draft pool is empty');
     if (s.active !== s.turn % s.players) fail('active', `seat ${s.turn % s.players} plays turn ${s.turn}`);
   }
-  const deckSize = s.deck.length - s.removed.length;
-  const turns = s.players * (deckSize - START.value.handSize + 1);
+  const turns = s.players * totalRounds(s);
   if (s.turn >= turns) report(['turn'], `a ${s.players}-player game has ${turns} turns (0 to ${turns - 1})`);
   if ((phase === 'over') !== (s.final !== null))
     fail('final', 'final scores exist exactly when the game is over');

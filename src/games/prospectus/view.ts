@@ -21,6 +21,7 @@ import type {
   ScreenMode,
 } from './state.ts';
 import * as engineModule from './rules/engine.ts';
+import * as endModule from './rules/end.ts';
 import * as recordModule from './rules/record.ts';
 import * as samplerModule from './sampler.ts';
 import * as stateModule from './state.ts';
@@ -28,6 +29,7 @@ import * as stateModule from './state.ts';
 const { mapArray } = arraysModule;
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
+const { totalRounds } = endModule;
 const { recordEntries } = recordModule;
 const { redrawScreens } = samplerModule;
 const { cloneState } = stateModule;
@@ -48,6 +50,10 @@ export interface ProspectusView {
   active: number;
   actor: number;
   turn: number;
+  /** Rounds the game lasts (each seat plays one turn a round). */
+  rounds: number;
+  /** Future cards already executed this turn (from the current space leftwards). */
+  executed: number;
   /** 'open' with openScreens, otherwise the table's screen mode (see ScreenMode). */
   screens: 'open' | ScreenMode;
   /** Per seat; null behind a screen the viewer cannot see. */
@@ -118,6 +124,8 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
     active: s.active,
     actor: actorOf(s),
     turn: s.turn,
+    rounds: totalRounds(s),
+    executed: s.executed,
     screens: s.openScreens ? 'open' : s.screens,
     money: s.money.map((m, other) => (sees(other) ? m : null)),
     cubes: s.cubes.map((row, other) => (sees(other) ? row : null)),

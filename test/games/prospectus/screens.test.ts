@@ -232,7 +232,7 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.view(chosen, 1).tx!.max).toBeNull();
     const { events } = act(chosen, { t: 'qty', n: 2 }, 0);
     const tx = events.find((e) => e.type === 'transaction')!;
-    expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/buys 2 Pixie Dust/);
+    expect(prospectus.viewEvent(tx, 0)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
     expect(prospectus.viewEvent(tx, 1)!.text).toBe('Seat 0 buys Pixie Dust at $20 each.');
   });
 

@@ -1,6 +1,8 @@
 /** The eight potion abilities, triggered by a (first) council sale of that potion. */
 import * as dataModule from '../data.ts';
 import type { AbilityId } from '../data.ts';
+import type { IdleReason } from '../events.ts';
+import * as stateModule from '../state.ts';
 import type { ProspectusAction, ProspectusState } from '../state.ts';
 import * as councilModule from './council.ts';
 import * as futureCardModule from './future-card.ts';
@@ -17,6 +19,7 @@ const { advanceDividend } = futureCardModule;
 const { movePrice } = marketModule;
 const { isFrozen, mayTx, txOptions } = transactionModule;
 const { REC_BOUNTY, REC_EXCHANGE, note } = recordModule;
+const { OPEN } = stateModule;
 
 const STEPS = [-2, -1, 1, 2] as const;
 
@@ -94,6 +97,43 @@ export function abilityOffered(s: ProspectusState, seat: number): boolean {
     if (id === 'exchange') return unfrozenPotions(s) >= 2;
   }
   return abilityOptions(s, seat).length > 0;
+}
+
+/**
+ * Why the seller has nothing to choose with this ability, or null when it has a choice (bounty needs
+ * none). `open` says whether the table may read the reason: reasons that come from behind the screen
+ * (the seller's cubes or money) are the seller's alone unless the screens are open.
+ */
+export function idleReason(s: ProspectusState, seat: number): { reason: IdleReason; open: boolean } | null {
+  const id = ABILITY_IDS[s.ability]!;
+  if (id === 'bounty' || abilityOptions(s, seat).length > 0) return null;
+  const reason = IDLE_REASON[id](s);
+  return { reason, open: s.openScreens || !PRIVATE_IDLE.has(reason) };
+}
+
+const PRIVATE_IDLE: ReadonlySet<IdleReason> = new Set([
+  'nothing-to-trade',
+  'no-cube-for-demand',
+  'no-cube-to-exchange',
+]);
+
+/** The reason, for an ability whose options came out empty. */
+const IDLE_REASON: Readonly<Record<AbilityId, (s: ProspectusState) => IdleReason>> = {
+  recall: () => 'no-discards',
+  trade: (s) => (unfrozenPotions(s) === 0 ? 'all-frozen' : 'nothing-to-trade'),
+  encore: (s) => (anyOpenDemand(s) ? 'no-cube-for-demand' : 'no-open-demand'),
+  exchange: (s) => (unfrozenPotions(s) < 2 ? 'too-frozen' : 'no-cube-to-exchange'),
+  // These always offer a choice; the fallbacks only keep the table total.
+  dividend: () => 'no-open-demand',
+  bounty: () => 'no-open-demand',
+  nudge: () => 'all-frozen',
+  tribute: () => 'no-open-demand',
+};
+
+function anyOpenDemand(s: ProspectusState): boolean {
+  for (let space = 0; space < s.track.length; space++)
+    if (s.track[space]! >= 0 && (s.dem[2 * space] === OPEN || s.dem[2 * space + 1] === OPEN)) return true;
+  return false;
 }
 
 /** prospectus.ability.bounty: paid at once, no choice to make. */

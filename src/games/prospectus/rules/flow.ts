@@ -16,7 +16,7 @@ import type { Work } from './work.ts';
 import * as stateModule from '../state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { ABILITY_INDEX, CURRENT_SPACE, PLUS_THREE_EXTRA, SPELL_INDEX, START } = dataModule;
-const { abilityOffered, payBounty } = abilitiesModule;
+const { abilityOffered, idleReason, payBounty } = abilitiesModule;
 const { mayCouncil } = councilModule;
 const { finishGame } = endModule;
 const { castSpell, startExecution } = futureCardModule;
@@ -58,7 +58,15 @@ export function enterAbility(w: Work, potion: number): void {
   const s = w.s;
   s.ability = s.abilities[potion]!;
   s.phase = 'ability';
-  w.emit({ type: 'ability', seat: s.active, ability: s.ability, potion });
+  const idle = idleReason(s, s.active);
+  w.emit({
+    type: 'ability',
+    seat: s.active,
+    ability: s.ability,
+    potion,
+    idle: idle ? idle.reason : null,
+    open: idle ? idle.open : true,
+  });
   if (s.ability === ABILITY_INDEX.bounty) {
     payBounty(w, s.active);
     enterTx1(w);

@@ -26,6 +26,7 @@ export function advanceDividend(w: Work, potion: number): void {
   const level = w.s.dividends[potion]! + 1;
   if (level < DIVIDEND_TRIGGER.value) {
     w.arr('dividends')[potion] = level;
+    w.emit({ type: 'lair', potion, cubes: level });
     return;
   }
   w.arr('dividends')[potion] = 0;
