@@ -14,7 +14,7 @@ import { BLOCKED, FILLED, OPEN } from './state.ts';
 import type { Phase, ProspectusAction } from './state.ts';
 import type { ProspectusView } from './view.ts';
 import { PERMUTATIONS } from './rules/spells.ts';
-import { REC_BUY, REC_COUNCIL, REC_QTY, REC_SELL } from './rules/record.ts';
+import { REC_BUY, REC_COUNCIL, REC_DRAFT, REC_QTY, REC_SELL } from './rules/record.ts';
 
 export const potionName = (p: number): string => POTIONS.value[p]?.name ?? `potion ${p}`;
 const short = (p: number): string => POTIONS.value[p]?.letter ?? '?';
@@ -106,10 +106,11 @@ const spellList = (spells: readonly number[]): string =>
 export function renderView(v: ProspectusView, viewer: Viewer): string {
   const lines: string[] = [];
   const round = Math.floor(v.turn / v.players) + 1;
-  lines.push(
-    `PROSPECTUS — round ${round} of ${v.rounds}, turn of ${seatName(v.active, viewer)}` +
-      (v.phase === 'over' ? ' — GAME OVER' : ` — ${phaseText(v, viewer)}`),
-  );
+  const when =
+    v.phase === 'draft'
+      ? 'the draft before round 1'
+      : `round ${round} of ${v.rounds}, turn of ${seatName(v.active, viewer)}`;
+  lines.push(`PROSPECTUS — ${when}` + (v.phase === 'over' ? ' — GAME OVER' : ` — ${phaseText(v, viewer)}`));
   lines.push('');
   lines.push('Potion        Price Lim Div Lair Ability                Ball Chamber Frozen');
   for (let p = 0; p < 5; p++) {
@@ -151,8 +152,8 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   if (v.cubes.some((row) => row === null))
     lines.push(
       v.screens === 'hidden-quantities'
-        ? '(screens hide quantities: trades seen are +buy / -sell colour@price, C council sale)'
-        : '(behind screens; trades seen are +buy / -sell quantity colour@price, C council sale)',
+        ? '(screens hide quantities: trades seen are +buy / -sell colour@price, C council sale, d draft)'
+        : '(behind screens; trades seen are +buy / -sell quantity colour@price, C council sale, d draft)',
     );
   if (v.hand) {
     lines.push(`Your spells: ${spellList(v.hand)}`);
@@ -199,6 +200,20 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   return lines.join('\n');
 }
 
+/** A potion named for a spell (Reverse arrow, Freeze) or for the dividend ability. */
+function potionChoiceText(potion: number, v: ProspectusView): string {
+  const name = potionName(potion);
+  if (v.phase === 'ability') return `advance ${name}'s dividend`;
+  const id = v.played ? SPELLS.value[v.played.spell]?.id : undefined;
+  if (id === 'freeze') return `freeze ${name}`;
+  if (id === 'reverse') {
+    const card = FUTURE_CARDS[v.track[CURRENT_SPACE]?.card ?? -1];
+    const up = card ? card.arrows[potion]! > 0 : true;
+    return `reverse ${name}'s arrow (${up ? 'up → down' : 'down → up'})`;
+  }
+  return name;
+}
+
 /** What declining reads like at each step. */
 const SKIP_TEXT: Readonly<Partial<Record<Phase, string>>> = {
   council: 'no council sale',
@@ -230,6 +245,7 @@ const RECORD_TEXT: Readonly<Record<number, (e: readonly number[], n: number) => 
   [REC_BUY]: (e, n) => `+${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
   [REC_SELL]: (e, n) => `-${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
   [REC_COUNCIL]: (e) => `C${short(e[2]!)}`,
+  [REC_DRAFT]: (e) => `d${short(e[2]!)}`,
 };
 
 /**
@@ -268,7 +284,7 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       // Only the first sale of the turn uses the potion's ability (not a re-sale or an encore).
       if (v.phase !== 'council') return sale;
       const ability = ABILITIES.value[v.abilities[potion] ?? -1];
-      return ability ? `${sale}, then ${ability.name} (${ability.text})` : sale;
+      return ability ? `${sale}, then ${ability.name}: ${ability.text}` : sale;
     }
     case 'tx':
       return `${a.kind} ${potionName(a.potion)} at $${v.prices[a.potion]}`;
@@ -281,7 +297,7 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
           ? `discard ${spellName(a.spell)} to sell to the council again`
           : `discard ${spellName(a.spell)} to recharge your tile`;
     case 'potion':
-      return potionName(a.potion);
+      return potionChoiceText(a.potion, v);
     case 'cubes':
       return `${potionName(a.a)} + ${potionName(a.b)}`;
     case 'demand': {

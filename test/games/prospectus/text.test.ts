@@ -160,7 +160,7 @@ describe('terminal text', () => {
     const sale = legal({ ...s, cubes: [[1, 1, 1, 1, 1], ...s.cubes.slice(1)] }, 0).find(
       (a) => a.t === 'council',
     )!;
-    expect(label(sale)).toMatch(/^sell .* to the council for \$\d+, then .+ \(.+\)$/);
+    expect(label(sale)).toMatch(/^sell .* to the council for \$\d+, then [^:]+: .+$/);
     const broke = { ...s, cubes: [[0, 0, 0, 0, 0], ...s.cubes.slice(1)] };
     expect(legal(broke, 0)).toEqual([{ t: 'skip' }]);
     expect(label({ t: 'skip' }, prospectus.view(broke, 0))).toMatch(/no council sale \(no open demand/);
@@ -170,6 +170,14 @@ describe('terminal text', () => {
       played: { spell: SPELL_INDEX.hourglass, mode: 'cast' as const, params: [] },
     };
     expect(label({ t: 'skip' }, hourglass)).toBe('stop after one card');
+    const reversing = {
+      ...v,
+      phase: 'param' as const,
+      played: { spell: SPELL_INDEX.reverse, mode: 'cast' as const, params: [] },
+    };
+    expect(label({ t: 'potion', potion: 2 }, reversing)).toMatch(
+      /^reverse Goblin Wizz's arrow \((up → down|down → up)\)$/,
+    );
     expect(label({ t: 'execute' }, hourglass)).toMatch(/execute the next future card/);
   });
 
