@@ -19,7 +19,10 @@ const {
   ABILITY_INDEX,
   BLOCKERS,
   COUNCIL_PRICES,
+  DIVIDEND_BY_SPACE,
   FUTURE_CARDS,
+  LIMIT_BY_SPACE,
+  PLUS_THREE_EXTRA,
   POTIONS,
   PRICE_BY_SPACE,
   SPELL_INDEX,
@@ -210,33 +213,49 @@ function checkPlayed(s: ProspectusState, report: Report): void {
   }
 }
 
-/** Entries of the public record name real seats, kinds and potions, and only while screens are closed. */
+const inRange = (x: number, lo: number, hi: number): boolean => x >= lo && x <= hi;
+const isPotion = (x: number): boolean => inRange(x, 0, 4);
+const isPrice = (x: number): boolean => PRICE_BY_SPACE.includes(x);
+const isCount = (x: number): boolean => inRange(x, 0, STATE_LIMITS.holding);
+/** A seat's payment of `perCube` a cube, for at most the largest holding. */
+const isPayment = (paid: number, perCube: number): boolean =>
+  perCube > 0 && paid % perCube === 0 && isCount(paid / perCube);
+const LARGEST_LIMIT = Math.max(...LIMIT_BY_SPACE) + PLUS_THREE_EXTRA.value;
+
+/**
+ * Each kind of record entry, checked field by field (rules/record.ts documents the layouts): real
+ * seats and potions, prices of the machine or the council, and counts within the holding bound, so
+ * that replaying a record in the sampler stays as small as the game it came from.
+ */
+const ENTRY_OK: Readonly<Record<number, (e: readonly number[], players: number) => boolean>> = {
+  [REC_DRAFT]: (e) => e.length === 3 && isPotion(e[2]!),
+  [REC_COUNCIL]: (e) =>
+    e.length === 4 && isPotion(e[2]!) && (COUNCIL_PRICES.value as readonly number[]).includes(e[3]!),
+  [REC_BOUNTY]: (e) => e.length === 3 && inRange(e[2]!, 0, STATE_LIMITS.money),
+  [REC_EXCHANGE]: (e) => e.length === 4 && isPotion(e[2]!) && isPotion(e[3]!) && e[2] !== e[3],
+  [REC_BUY]: (e) => e.length === 5 && isPotion(e[2]!) && isPrice(e[3]!) && inRange(e[4]!, 1, LARGEST_LIMIT),
+  [REC_SELL]: (e) => e.length === 4 && isPotion(e[2]!) && isPrice(e[3]!),
+  [REC_QTY]: (e) =>
+    e.length === 5 && isPotion(e[2]!) && inRange(e[3]!, 1, STATE_LIMITS.holding) && isPrice(e[4]! / e[3]!),
+  [REC_DIVIDEND]: (e, players) =>
+    (e.length === 4 || e.length === 4 + players) &&
+    isPotion(e[2]!) &&
+    DIVIDEND_BY_SPACE.includes(e[3]!) &&
+    e.slice(4).every((paid) => isPayment(paid, e[3]!)),
+  [REC_SPLIT]: (e, players) => e.length === 3 + players && isPotion(e[2]!) && e.slice(3).every(isCount),
+  [REC_BUST]: (e, players) => e.length === 3 + players && isPotion(e[2]!) && e.slice(3).every(isCount),
+};
+const TABLE_WIDE: ReadonlySet<number> = new Set([REC_DIVIDEND, REC_SPLIT, REC_BUST]);
+
+/** Entries of the public record are facts the table could have seen, and only while screens are closed. */
 function checkRecord(s: ProspectusState, report: Report): void {
   if (s.openScreens && s.record !== null) report(['record'], 'open screens keep no record');
-  const lengths: Readonly<Record<number, readonly number[]>> = {
-    [REC_DRAFT]: [3],
-    [REC_COUNCIL]: [4],
-    [REC_BOUNTY]: [3],
-    [REC_EXCHANGE]: [4],
-    [REC_BUY]: [5],
-    [REC_SELL]: [4],
-    [REC_DIVIDEND]: [4, 4 + s.players],
-    [REC_SPLIT]: [3 + s.players],
-    [REC_BUST]: [3 + s.players],
-    [REC_QTY]: [5],
-  };
-  const table = new Set([REC_DIVIDEND, REC_SPLIT, REC_BUST]);
   let depth = 0;
   for (let at = s.record; at; at = at.up, depth++) {
     const e = at.e;
     const kind = e[0]!;
-    const ok =
-      lengths[kind]?.includes(e.length) === true &&
-      (table.has(kind) ? e[1] === -1 : e[1]! >= 0 && e[1]! < s.players) &&
-      (kind === REC_BOUNTY || (e[2]! >= 0 && e[2]! < 5)) &&
-      (kind !== REC_EXCHANGE || e[3]! < 5) &&
-      e.slice(3).every((x) => x >= 0 && x <= STATE_LIMITS.money);
-    if (!ok) {
+    const seatOk = TABLE_WIDE.has(kind) ? e[1] === -1 : inRange(e[1]!, 0, s.players - 1);
+    if (!seatOk || ENTRY_OK[kind]?.(e, s.players) !== true) {
       report(
         ['record'],
         `record entry ${depth} from the newest, [${e.join(', ')}], is not a valid public fact`,

@@ -135,5 +135,8 @@ describe('prospectus.state.invariants', () => {
     expect(refusal({ ...s, record })).toMatch(/record must be a chain of at most 2000/);
     const bad = { e: [4, 7, 1, 20, 3], up: s.record };
     expect(refusal({ ...s, record: bad })).toMatch(/record entry 0 .* is not a valid public fact/);
+    // A revealed count past the holding bound would make a resampled world's quantity menu huge.
+    const split = { e: [7, -1, 1, 2 ** 30, 0, 0], up: s.record };
+    expect(refusal({ ...s, record: split })).toMatch(/record entry 0 .* is not a valid public fact/);
   });
 });
