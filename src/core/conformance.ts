@@ -498,9 +498,10 @@ function checkViewerValidation(
  * 1. For every viewer, a world resampled for that viewer must look the same to them (views), must
  *    look the same to a spectator, and the chosen action must produce the same event texts for them
  *    whenever what they can see after it is the same.
- * 2. The actor's own secret: another legal action of the actor that leaves a viewer's view the same
- *    must give that viewer the same events (text and data); so must the chosen action under another
- *    draw of chance.
+ * 2. The actor's own secret: another legal action of the actor that its own view tells apart from
+ *    the chosen one, but that leaves another viewer's view (and not the whole state) the same, must
+ *    give that viewer the same events, text and data; so must the chosen action under another draw
+ *    of chance.
  * 3. Such a pair proves the viewer cannot tell two states apart after the action, so `resample` for
  *    the viewer there must vary the hidden part, not hand back the truth.
  */
@@ -588,15 +589,20 @@ function checkInformation(
   const witnesses = new Map<Viewer, Applied[]>();
   let chosenKey: string | null = null;
   for (const { applied, chance } of others) {
-    // Two actions that lead to the same state (apart from the RNG) hide nothing from anyone: an event
-    // may name the choice (a public step that no view keeps, such as which sector was scored).
+    // The actor's secret is what the actor's own view tells apart. Two public actions that no view
+    // keeps (which sector was scored, a re-drop instead of a skip) may be named by their events,
+    // even when they leave different hidden parts behind (a deck shuffled with other draws).
+    const secret = chance || key(game.view(applied.state, actor)) !== viewKey(after, chosen.state, actor);
     let differs: boolean | null = null;
     for (const viewer of viewers(players)) {
       if (viewer === actor && !chance) continue;
       if (key(game.view(applied.state, viewer)) !== viewKey(after, chosen.state, viewer)) continue;
+      // A pair that ends in the same state (apart from the RNG) hides nothing from anyone.
       chosenKey ??= withoutRng(chosen.state, paths);
       differs ??= withoutRng(applied.state, paths) !== chosenKey;
       if (!differs) break;
+      witnesses.set(viewer, [...(witnesses.get(viewer) ?? []), applied]);
+      if (!secret) continue;
       const here = chosen.events.map((e) => game.viewEvent(e, viewer));
       const alt = applied.events.map((e) => game.viewEvent(e, viewer));
       if (!jsonEqual(here, alt)) {
@@ -606,12 +612,12 @@ function checkInformation(
                 `draw of chance that leaves its view the same (an event leaks a hidden draw): ` +
                 `${stableStringify(here)} / ${stableStringify(alt)}`
             : `step ${step}: seat ${actor}'s actions ${stableStringify(action)} and ${stableStringify(applied.action)} ` +
-                `leave ${describeViewer(viewer)}'s view the same, but their events read differently to it ` +
-                `(an event leaks the actor's own secret): ${stableStringify(here)} / ${stableStringify(alt)}`,
+                `leave ${describeViewer(viewer)}'s view the same (seat ${actor}'s own view tells them apart), ` +
+                `but their events read differently to it (an event leaks the actor's own secret): ` +
+                `${stableStringify(here)} / ${stableStringify(alt)}`,
         );
         return false;
       }
-      witnesses.set(viewer, [...(witnesses.get(viewer) ?? []), applied]);
     }
   }
   for (const [viewer, list] of witnesses)

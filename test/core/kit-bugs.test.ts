@@ -16,7 +16,7 @@ const expected: Record<keyof typeof bugs, RegExp> = {
   forgetfulResample: /view for \w+ differs/,
   crashing: /was rejected: core.internal/,
   leakingOwnSecret:
-    /seat \d's actions .* leave .* view the same, but their events read differently .*actor's own secret/,
+    /seat \d's actions .* leave .* view the same .*, but their events read differently .*actor's own secret/,
   truthfulResample: /resample for .* returned the true state unchanged, its RNG included/,
   truthfulResampleFreshRng: /resample for .* returned the true hidden state in all 16 draws/,
   unvalidatedViewer: /view took "0" as a viewer .* must throw InvalidViewerError/,
