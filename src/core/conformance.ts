@@ -529,7 +529,7 @@ function checkInformation(
   const truthKey = key(state);
   let paths: JsonPath[] = [];
   for (const viewer of viewers(players)) {
-    const rng = new WitnessRng(seedState(`resample:${seed}:${step}:${viewer}`), new Set());
+    const rng = WitnessRng.seeded(`resample:${seed}:${step}:${viewer}`);
     let world: unknown;
     try {
       world = game.resample(state, viewer, rng);
