@@ -68,8 +68,8 @@ export interface GameDefinition<S, A, V, E, O> {
   setup(players: number, seed: string, options: O): S;
   /**
    * How many seats this state has. Optional: by default it is the state's integer `players` field
-   * (every game here keeps one); a game whose state does not must define it. `defineGame` uses it to
-   * refuse viewers and seats out of range.
+   * (every game here keeps one), or the player count of a game that allows only one; any other game
+   * must define it. `defineGame` uses it to refuse viewers and seats out of range.
    */
   seatCount?(state: S): number;
   /** Seats that may act now: several during a simultaneous choice or an interrupt window; none once over. */
@@ -174,14 +174,17 @@ function describeValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
 }
 
-function defaultSeatCount(state: unknown): number {
+/** The state's integer `players` field; else the one size of a game that has only one. */
+function defaultSeatCount(state: unknown, minPlayers: number, maxPlayers: number): number {
   const players = (state as { players?: unknown } | null)?.players;
   if (typeof players === 'number' && Number.isInteger(players) && players > 0) return players;
+  if (minPlayers === maxPlayers) return maxPlayers;
   throw new TypeError('the state has no integer `players` field and the game defines no seatCount');
 }
 
 export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): Game<S, A, V, E, O> {
-  const seatCount = (state: S): number => (def.seatCount ? def.seatCount(state) : defaultSeatCount(state));
+  const seatCount = (state: S): number =>
+    def.seatCount ? def.seatCount(state) : defaultSeatCount(state, def.minPlayers, def.maxPlayers);
   // Without a state (an event, a view) the table's size is unknown; the game's maximum bounds it.
   const checkViewer = (where: string, viewer: unknown, seats: number): void => {
     if (!isViewer(viewer, seats))

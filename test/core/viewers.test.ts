@@ -102,7 +102,14 @@ describe('the seat count', () => {
     expectRefused(() => game.view(state, 3), 'core.viewer');
   });
 
-  it('is required of a game whose state has no `players` field', () => {
+  it('is the player count of a game that allows only one', () => {
+    const game = defineGame({ ...secretBidDefinition, seatCount: undefined, minPlayers: 3, maxPlayers: 3 });
+    const state = secretBid.setup(3, 's', { handSize: 3 });
+    expect(game.seatCount(state)).toBe(3);
+    expectRefused(() => game.view(state, 3), 'core.viewer');
+  });
+
+  it('is required of any other game whose state has no `players` field', () => {
     const game = defineGame({ ...secretBidDefinition, seatCount: undefined });
     const state = secretBid.setup(3, 's', { handSize: 3 });
     expect(() => game.view(state, 0)).toThrow(/defines no seatCount/);
