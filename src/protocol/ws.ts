@@ -109,6 +109,11 @@ export const UpdateMessage = z.strictObject({
   actors: z.array(Seat),
   /** The viewer's legal actions when the viewer is a seat among `actors`; otherwise null. */
   legal: z.array(JsonValue).nullable(),
+  /**
+   * Beside `legal`, one entry per legal action: a question to put to a person before taking it
+   * (e.g. giving up actions they still have), or null. Null exactly when `legal` is.
+   */
+  confirm: z.array(z.string().nullable()).nullable(),
   /** The events are exactly those of actions `from + 1` … `seq`. */
   from: Seq,
   events: z.array(VisibleEvent),

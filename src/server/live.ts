@@ -290,6 +290,7 @@ export class LiveMatch {
       view: part.view as UpdateMessage['view'],
       actors: part.actors,
       legal: part.legal as UpdateMessage['legal'],
+      confirm: part.confirm,
       from: start,
       events,
       clocks: readClocks(this.setup.settings.clock, this.clocks, now),

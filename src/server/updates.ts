@@ -9,6 +9,8 @@ export interface ViewerPart {
   readonly view: unknown;
   readonly actors: number[];
   readonly legal: unknown[] | null;
+  /** For each legal action, the question to ask a person before taking it (`render.confirm`), or null. */
+  readonly confirm: (string | null)[] | null;
 }
 
 /** The viewer's view, who acts, and the viewer's legal actions when it is one of them. */
@@ -20,7 +22,11 @@ export function viewerPart(
 ): ViewerPart {
   const actors = [...game.actors(state)];
   const legal = viewer !== 'spectator' && actors.includes(viewer) ? legalOf(viewer) : null;
-  return { view: game.view(state, viewer), actors, legal };
+  const view = game.view(state, viewer);
+  // Asked from the view alone, so it tells the viewer nothing the view does not.
+  const ask = game.render.confirm;
+  const confirm = legal && legal.map((action) => (ask ? ask(action, view) : null));
+  return { view, actors, legal, confirm };
 }
 
 /** The events one action produced, as `viewer` reads them (events it is not told of are left out). */
