@@ -126,6 +126,16 @@ export class LiveMatch {
     return new LiveMatch(game, stored);
   }
 
+  /**
+   * A finished match whose log this engine can no longer replay (its rules changed since): its
+   * table info and replay stay available, but it has no state to show.
+   */
+  static archived(game: AnyGame, stored: StoredMatch, logLength: number): LiveMatch {
+    const match = new LiveMatch(game, stored);
+    match.seq = logLength;
+    return match;
+  }
+
   get id(): string {
     return this.setup.id;
   }

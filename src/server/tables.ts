@@ -371,7 +371,15 @@ export class TableService {
     if (!loaded) throw new ProtocolError('not_found', `no table ${id}`);
     const game = this.opts.games.find((g) => g.id === loaded.match.game);
     if (!game) throw new ProtocolError('unknown_game', `table ${id} is of a game this server does not have`);
-    const match = LiveMatch.restore(game, loaded.match, loaded.actions);
+    let match: LiveMatch;
+    try {
+      match = LiveMatch.restore(game, loaded.match, loaded.actions);
+    } catch (err) {
+      this.opts.log.error({ table: id, err }, 'the match does not replay on this engine');
+      if (loaded.match.status !== 'finished')
+        throw new ProtocolError('internal', 'this match cannot be continued on this server');
+      match = LiveMatch.archived(game, loaded.match, loaded.actions.length);
+    }
     if (match.status === 'waiting') await match.queue.run(() => this.startIfReady(match));
     queueMicrotask(() => this.scheduleBots(match));
     return match;

@@ -188,4 +188,92 @@ describe('durability', () => {
       await db.drop();
     });
   });
+
+  it('forgets a match nobody follows after the idle time, and reloads it from its log', async () => {
+    const srv = await startTestServer({ games: FIXTURES, registryUrl: FIXTURE_REGISTRY, idleMs: 200 });
+    servers.push(srv);
+    const created = (
+      await api(srv.url, '/tables', {
+        body: { game: 'secret-bid', players: 2, name: 'Ann', seats: TWO_HUMANS, claim: [0, 1] },
+      })
+    ).body as CreateTableResponse;
+    const ann = await connect(srv.wsUrl, created.table.id, [created.tokens[0]!.token]);
+    const start = await ann.takeType('update');
+    ann.send({ type: 'act', id: 'one', seat: 0, seq: start.seq, action: start.legal![0] });
+    await ann.reply('one');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(srv.server.tables.liveCount).toBe(1);
+    await ann.close();
+    for (let waited = 0; srv.server.tables.liveCount > 0 && waited < 5000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(srv.server.tables.liveCount).toBe(0);
+    const back = await connect(srv.wsUrl, created.table.id, [created.tokens[0]!.token]);
+    const resumed = await back.takeType('update');
+    expect(resumed.seq).toBe(start.seq + 1);
+    expect(resumed.view).toEqual(ann.updates().at(-1)!.view);
+    await back.close();
+  });
+
+  it('keeps serving a finished match whose log this engine no longer replays; refuses to continue an unfinished one', async () => {
+    const srv = await startTestServer({ games: FIXTURES, registryUrl: FIXTURE_REGISTRY });
+    servers.push(srv);
+    const storage = srv.server.storage;
+    const old = (id: string) => ({
+      id,
+      game: 'secret-bid',
+      rulesVersion: '0',
+      players: 2,
+      seed: 'old-seed',
+      options: { handSize: 3 },
+      settings: {
+        clock: { kind: 'none' as const },
+        spectators: true,
+        listed: true,
+        takeover: { bot: { bot: 'random' }, absentMs: null },
+      },
+      creator: 'someone',
+      createdAt: 1,
+      rematchOf: null,
+      seats: [0, 1].map((seat) => ({
+        seat,
+        kind: 'human' as const,
+        bot: null,
+        name: null,
+        tokenHash: null,
+        claimedAt: null,
+      })),
+    });
+    const claims = [0, 1].map((seat) => ({ seat, name: `P${seat}`, tokenHash: 'a'.repeat(64) }));
+    for (const id of ['oldfinish2', 'oldplayin2']) {
+      await storage.createMatch(old(id));
+      await storage.claimSeats(id, claims, 2, true);
+    }
+    await storage.append([
+      {
+        match: 'oldfinish2',
+        seq: 1,
+        seat: 0,
+        action: { type: 'retired-move' },
+        at: 3,
+        finish: { outcome: { scores: [1, 0], ranks: [1, 2] } },
+      },
+      { match: 'oldplayin2', seq: 1, seat: 0, action: { type: 'retired-move' }, at: 3 },
+    ]);
+    const info = await api(srv.url, '/tables/oldfinish2');
+    expect(info.status).toBe(200);
+    expect((info.body as { table: { status: string; seq: number } }).table).toMatchObject({
+      status: 'finished',
+      seq: 1,
+    });
+    const replay = await api(srv.url, '/tables/oldfinish2/replay');
+    expect(replay.body).toMatchObject({
+      rulesVersion: '0',
+      actions: [{ seat: 0, action: { type: 'retired-move' } }],
+    });
+    const stuck = await api(srv.url, '/tables/oldplayin2');
+    expect(stuck.status).toBe(500);
+    expect(stuck.body).toEqual({
+      error: { code: 'internal', message: 'this match cannot be continued on this server' },
+    });
+  });
 });
