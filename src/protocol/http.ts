@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import {
-  BotChoice,
   BotName,
   ClockSettings,
   DisplayName,
@@ -18,6 +17,7 @@ import {
   TableId,
   TableInfo,
   TableStatus,
+  TakeoverSettings,
 } from './common.ts';
 
 export const ErrorResponse = z.strictObject({ error: ProtocolErrorBody });
@@ -78,12 +78,7 @@ export const CreateTableRequest = z.strictObject({
   spectators: z.boolean().default(true),
   listed: z.boolean().default(true),
   /** The bot that would finish the game for a timed-out or absent seat (default: the game's best cheap bot). */
-  takeover: z
-    .strictObject({
-      bot: BotChoice,
-      absentMs: z.number().int().nullable(),
-    })
-    .optional(),
+  takeover: TakeoverSettings.optional(),
 });
 export type CreateTableRequest = z.input<typeof CreateTableRequest>;
 export type CreateTableParsed = z.output<typeof CreateTableRequest>;

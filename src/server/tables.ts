@@ -9,12 +9,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { AnyGame, RuleError, Seat, Viewer } from '../core/index.ts';
-import { botNames, GENERIC_BOTS } from '../bots/registry.ts';
 import type {
-  BotChoice,
-  BotInfo,
   CreateTableParsed,
   CreateTableResponse,
   GameInfo,
@@ -25,17 +21,17 @@ import type {
   SeatGrant,
   ServerMessage,
   TableInfo,
-  TableSettings,
   TablesQuery,
 } from '../protocol/index.ts';
-import { BOT_BUDGET, TablesQuery as TablesQuerySchema } from '../protocol/index.ts';
+import { TablesQuery as TablesQuerySchema } from '../protocol/index.ts';
 import type { BotPool } from './bots/pool.ts';
+import { gameInfo, planTable } from './catalog.ts';
 import { describeZodError, ProtocolError } from './errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch } from './live.ts';
 import type { Prepared } from './live.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
-import type { Storage, StoredMatch, StoredSeat } from './storage/types.ts';
+import type { Storage, StoredMatch } from './storage/types.ts';
 
 /** A WebSocket connection (or a test double) following one table. */
 export interface Subscriber {
@@ -75,8 +71,6 @@ export type ActOutcome =
   | { readonly kind: 'ack'; readonly seq: number }
   | { readonly kind: 'refused'; readonly seq: number; readonly error: RuleError };
 
-const BUDGETED_BOTS: ReadonlySet<string> = new Set(['ismcts']);
-
 export class TableService {
   private readonly live = new Map<string, Promise<LiveMatch>>();
   private readonly subscribers = new Map<string, Set<Subscriber>>();
@@ -105,45 +99,7 @@ export class TableService {
 
   async create(request: CreateTableParsed, creator: string): Promise<CreateTableResponse> {
     const game = this.game(request.game);
-    const { players } = request;
-    if (players < game.minPlayers || players > game.maxPlayers)
-      throw new ProtocolError(
-        'invalid_table',
-        `${game.name} takes ${game.minPlayers}–${game.maxPlayers} players, not ${players}`,
-      );
-    if (request.seats.length !== players)
-      throw new ProtocolError(
-        'invalid_table',
-        `${players} players need ${players} seats, not ${request.seats.length}`,
-      );
-    const parsed = game.optionsSchema.safeParse(request.options);
-    if (!parsed.success)
-      throw new ProtocolError('invalid_table', `bad options: ${describeZodError(parsed.error)}`);
-    const options = parsed.data as Record<string, unknown>;
-    const seats: StoredSeat[] = request.seats.map((spec, seat) => ({
-      seat,
-      kind: spec.kind,
-      bot: spec.kind === 'bot' ? botChoice(game, { bot: spec.bot, ms: spec.ms }) : null,
-      name: null,
-      tokenHash: null,
-      claimedAt: null,
-    }));
-    const humans = seats.filter((s) => s.kind === 'human').map((s) => s.seat);
-    const claim = request.claim ?? humans.slice(0, 1);
-    if (new Set(claim).size !== claim.length)
-      throw new ProtocolError('invalid_table', 'a seat is claimed twice');
-    for (const seat of claim)
-      if (!humans.includes(seat))
-        throw new ProtocolError('invalid_table', `seat ${seat} is not a human seat`);
-    const takeover = request.takeover
-      ? { bot: botChoice(game, request.takeover.bot), absentMs: request.takeover.absentMs }
-      : { bot: { bot: game.bots?.['heuristic'] ? 'heuristic' : 'random' }, absentMs: null };
-    const settings: TableSettings = {
-      clock: request.clock,
-      spectators: request.spectators,
-      listed: request.listed,
-      takeover,
-    };
+    const { options, seats, settings, claim } = planTable(game, request);
     if ((await this.opts.storage.countWaiting(creator)) >= this.opts.limits.openTablesPerClient)
       throw new ProtocolError(
         'too_many_tables',
@@ -158,7 +114,7 @@ export class TableService {
       id: newTableId(),
       game: game.id,
       rulesVersion: game.rulesVersion,
-      players,
+      players: request.players,
       seed: newSeed(),
       options,
       settings,
@@ -174,7 +130,7 @@ export class TableService {
     };
     const match = await this.register(stored);
     await match.queue.run(() => this.startIfReady(match));
-    this.opts.log.info({ table: match.id, game: game.id, players }, 'table created');
+    this.opts.log.info({ table: match.id, game: game.id, players: request.players }, 'table created');
     return { table: this.infoOf(match), tokens };
   }
 
@@ -607,42 +563,4 @@ export class TableService {
   get liveCount(): number {
     return this.live.size;
   }
-}
-
-/** A bot seat's choice checked against the game: a known bot, and a budget only for budgeted bots. */
-function botChoice(game: AnyGame, choice: BotChoice): BotChoice {
-  if (!botNames(game).includes(choice.bot))
-    throw new ProtocolError(
-      'unknown_bot',
-      `no bot "${choice.bot}" for ${game.name}; known: ${botNames(game).join(', ')}`,
-    );
-  if (!BUDGETED_BOTS.has(choice.bot)) {
-    if (choice.ms !== undefined)
-      throw new ProtocolError('invalid_table', `bot "${choice.bot}" takes no time budget`);
-    return { bot: choice.bot };
-  }
-  return { bot: choice.bot, ms: choice.ms ?? BOT_BUDGET.default };
-}
-
-function gameInfo(game: AnyGame): GameInfo {
-  const bots: BotInfo[] = botNames(game).map((name) => ({
-    name,
-    kind: name in GENERIC_BOTS && !game.bots?.[name] ? 'generic' : 'game',
-    budgetMs: BUDGETED_BOTS.has(name) ? { ...BOT_BUDGET } : null,
-  }));
-  return {
-    id: game.id,
-    name: game.name,
-    minPlayers: game.minPlayers,
-    maxPlayers: game.maxPlayers,
-    rulesVersion: game.rulesVersion,
-    options: {
-      schema: z.toJSONSchema(game.optionsSchema, {
-        io: 'input',
-        unrepresentable: 'any',
-      }) as GameInfo['options']['schema'],
-      defaults: game.optionsSchema.parse({}) as GameInfo['options']['defaults'],
-    },
-    bots,
-  };
 }

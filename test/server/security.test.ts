@@ -279,6 +279,28 @@ describe('HTTP input', () => {
         400,
         'bad_request',
       ],
+      [
+        post('/tables', {
+          game: 'secret-bid',
+          players: 3,
+          name: 'A',
+          seats: THREE_HUMANS,
+          takeover: { bot: { bot: 'random' }, absentMs: 5 },
+        }),
+        400,
+        'bad_request',
+      ],
+      [
+        post('/tables', {
+          game: 'secret-bid',
+          players: 3,
+          name: 'A',
+          seats: THREE_HUMANS,
+          takeover: { bot: { bot: 'genius' }, absentMs: null },
+        }),
+        400,
+        'unknown_bot',
+      ],
       [http(srv.url, '/api/v1/tables', { rawBody: '{"game": ' }), 400, 'bad_request'],
       [
         http(srv.url, '/api/v1/tables', { rawBody: JSON.stringify({ name: 'x'.repeat(70_000) }) }),
