@@ -7,6 +7,7 @@ import {
   simScaling,
 } from '../sim/bench.ts';
 import type { Interleaved, Scaling } from '../sim/bench.ts';
+import { extent } from '../sim/extent.ts';
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, parseIntArg, parseSecondsArg, UsageError } from './io.ts';
 
@@ -25,7 +26,8 @@ export interface BenchFlags {
 /** "1.62–1.74×": the lowest and highest of the per-repetition speed-ups. */
 function spread(ratios: readonly number[]): string {
   if (ratios.length === 0) return '—';
-  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
+  const [lowest, highest] = extent(ratios);
+  return `${lowest.toFixed(2)}–${highest.toFixed(2)}×`;
 }
 
 /** The player count each game is benchmarked at: the largest table up to four. */

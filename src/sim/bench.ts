@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
 import { workerBundle } from './bundle.ts';
+import { extent } from './extent.ts';
 import type { SimConfig } from './play.ts';
 import { Gate } from './gate.ts';
 import { MAX_GAMES, shareCoresWisely, simulate } from './pool.ts';
@@ -312,7 +313,7 @@ export function lowestShare(runs: readonly { readonly perWorker: readonly number
   for (const { perWorker } of runs) {
     if (perWorker.length < 2) continue;
     const total = perWorker.reduce((a, b) => a + b, 0);
-    const share = Math.min(...perWorker) / total;
+    const share = extent(perWorker)[0] / total;
     if (Number.isNaN(lowest) || share < lowest) lowest = share;
   }
   return lowest;
