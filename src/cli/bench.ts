@@ -9,7 +9,7 @@ import {
 import type { Interleaved, Scaling } from '../sim/bench.ts';
 import { extent } from '../sim/extent.ts';
 import type { CliContext } from './io.ts';
-import { findGameOrThrow, json, parseIntArg, parseSecondsArg, UsageError } from './io.ts';
+import { findGameOrThrow, json, parseIntArg, parseSecondsArg } from './io.ts';
 
 export interface BenchFlags {
   seconds?: string;
@@ -42,15 +42,16 @@ export async function cmdBench(
 ): Promise<number> {
   const seconds = parseSecondsArg('--seconds', flags.seconds, 2);
   const scalingSeconds = parseSecondsArg('--scaling-seconds', flags.scalingSeconds, 30);
-  const reps = parseIntArg('--reps', flags.reps, 2);
-  if (reps < 1) throw new UsageError('--reps must be at least 1');
+  const reps = parseIntArg('--reps', flags.reps, 2, { min: 1 });
   const turnSeconds = parseSecondsArg('--turn-seconds', flags.turnSeconds, 3);
-  const rounds = parseIntArg('--rounds', flags.rounds, 6);
-  if (rounds < 1) throw new UsageError('--rounds must be at least 1');
+  const rounds = parseIntArg('--rounds', flags.rounds, 6, { min: 1 });
   const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
+  // Read before measuring anything; each game then takes it or its own default.
+  const givenPlayers =
+    flags.players === undefined ? undefined : parseIntArg('--players', flags.players, 0, { min: 1 });
   const calibration = calibrationThroughput(seconds);
   const rows = games.map((game) => {
-    const players = parseIntArg('--players', flags.players, benchPlayers(game));
+    const players = givenPlayers ?? benchPlayers(game);
     const t = randomPlayoutThroughput(game, players, seconds);
     return {
       game: game.id,
@@ -69,7 +70,7 @@ export async function cmdBench(
   const interleaved: (Interleaved & { game: string; players: number })[] = [];
   if (flags.scaling !== false) {
     for (const game of games) {
-      const players = parseIntArg('--players', flags.players, benchPlayers(game));
+      const players = givenPlayers ?? benchPlayers(game);
       // Sized like the simulations designers run (thousands of games: 30 s is about 850 heuristic
       // Prospectus games), not like a quick check: every run pays a fixed start-up (printed), and on
       // a run of a few seconds that fixed cost, not the pool, would decide the figure.

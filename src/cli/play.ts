@@ -3,7 +3,7 @@ import type { AnyGame, Seat } from '../core/index.ts';
 import { newGame } from '../core/index.ts';
 import { lineup, makeBot } from '../bots/registry.ts';
 import type { CliContext } from './io.ts';
-import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, UsageError } from './io.ts';
+import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, strictWhole, UsageError } from './io.ts';
 
 export interface PlayFlags {
   players?: string;
@@ -50,8 +50,7 @@ export async function cmdPlay(
 ): Promise<number> {
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
-  const human = parseIntArg('--seat', flags.seat, 0);
-  if (human < 0 || human >= players) throw new UsageError(`--seat must be from 0 to ${players - 1}`);
+  const human = parseIntArg('--seat', flags.seat, 0, { max: players - 1 });
   const seed = flags.seed ?? String(Date.now() % 1_000_000);
   const created = newGame(game, players, seed, parseOptions(flags.option));
   if (!created.ok) throw new UsageError(created.error);
@@ -113,8 +112,8 @@ export async function cmdPlay(
           out(game.render.view(view, human));
           continue;
         }
-        const n = Number(line.trim());
-        if (Number.isInteger(n) && n >= 1 && n <= legal.length) chosen = legal[n - 1];
+        const n = strictWhole(line.trim());
+        if (n !== null && n >= 1 && n <= legal.length) chosen = legal[n - 1];
         else out(`Please type a number from 1 to ${legal.length}.`);
       }
       const result = game.apply(state, human, chosen);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AnyGame, Seat, Viewer } from '../core/index.ts';
 import { newGame, replayActions, SPECTATOR, stateHash } from '../core/index.ts';
 import type { CliContext } from './io.ts';
-import { findGameOrThrow, json, UsageError } from './io.ts';
+import { findGameOrThrow, json, strictWhole, UsageError } from './io.ts';
 
 const Step = z.strictObject({ seat: z.number().int().min(0), action: z.unknown() });
 const FromSetup = z.strictObject({
@@ -28,8 +28,8 @@ export type ReplayScript = z.infer<typeof ReplayScript>;
 function parseViewer(text: string | undefined, players: number): Viewer | undefined {
   if (text === undefined) return undefined;
   if (text === SPECTATOR) return SPECTATOR;
-  const seat = Number(text);
-  if (!Number.isInteger(seat) || seat < 0 || seat >= players)
+  const seat = strictWhole(text);
+  if (seat === null || seat >= players)
     throw new UsageError(`--view takes a seat from 0 to ${players - 1} or "spectator", not "${text}"`);
   return seat;
 }

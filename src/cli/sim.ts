@@ -28,9 +28,7 @@ export interface SimFlags {
 export function simConfig(ctx: CliContext, gameId: string, flags: SimFlags): SimConfig {
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
-  const games = parseIntArg('--games', flags.games, 100);
-  if (games < 1) throw new UsageError('--games must be at least 1');
-  if (games > MAX_GAMES) throw new UsageError(`--games must be at most ${MAX_GAMES}`);
+  const games = parseIntArg('--games', flags.games, 100, { min: 1, max: MAX_GAMES });
   const options = parseOptions(flags.option);
   const check = newGame(game, players, 'check', options);
   if (!check.ok) throw new UsageError(check.error);
@@ -57,7 +55,6 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
   const config = simConfig(ctx, gameId, flags);
   const game = findGameOrThrow(ctx, gameId);
   const workers = parseIntArg('--workers', flags.workers, availableParallelism());
-  if (workers < 0) throw new UsageError('--workers must be 0 (play on the main thread) or more');
   const bar =
     ctx.io.interactive && !flags.json
       ? new cliProgress.SingleBar(
