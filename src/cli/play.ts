@@ -54,11 +54,15 @@ export async function cmdPlay(
   const seed = flags.seed ?? String(Date.now() % 1_000_000);
   const created = newGame(game, players, seed, parseOptions(flags.option));
   if (!created.ok) throw new UsageError(created.error);
-  const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
   const bots = new Map<Seat, ReturnType<typeof makeBot>>();
-  let b = 0;
-  for (let seat = 0; seat < players; seat++) {
-    if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+  try {
+    const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
+    let b = 0;
+    for (let seat = 0; seat < players; seat++) {
+      if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+    }
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const { out } = ctx.io;
   const reader = lineReader(ctx.io.input);

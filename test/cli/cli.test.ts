@@ -207,6 +207,20 @@ describe('prosper sim', () => {
     expect(run.out).toMatch(/actions\/s/);
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'refuses "%s", a name every object inherits, as an unknown bot',
+    async (name) => {
+      for (const command of [
+        ['sim', 'secret-bid', '--games', '2', '--workers', '0'],
+        ['play', 'secret-bid', '--players', '2'],
+      ]) {
+        const run = await prosper([...command, '--bots', name], 'q\n');
+        expect(run.code).toBe(2);
+        expect(run.err).toContain(`unknown bot "${name}"`);
+      }
+    },
+  );
+
   it('refuses an unknown bot before starting', async () => {
     const run = await prosper(['sim', 'secret-bid', '--games', '2', '--bots', 'oracle']);
     expect(run.code).toBe(2);
