@@ -46,6 +46,14 @@ export interface SimRun {
   readonly perWorker: number[];
 }
 
+/**
+ * The most worker threads `prosper sim` starts per core. Games are CPU-bound, so workers beyond the
+ * core count only take turns on the cores; up to twice as many are allowed so that oversubscription
+ * can still be measured (and so a 1-core machine runs the 2-worker tests), while a typo such as
+ * `--workers 1000` cannot start a thousand isolates (each about 10 MB and 0.1 s of start-up).
+ */
+export const MAX_WORKERS_PER_CORE = 2;
+
 /** The most games one run may ask for (2^30: the claim counter must not overflow). */
 export const MAX_GAMES = 2 ** 30;
 
