@@ -3,6 +3,7 @@ import type { AnyGame, Seat } from '../core/index.ts';
 import { newGame } from '../core/index.ts';
 import { lineup, makeBot } from '../bots/registry.ts';
 import type { CliContext } from './io.ts';
+import { freshSeed } from './seed.ts';
 import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, strictWhole, UsageError } from './io.ts';
 
 export interface PlayFlags {
@@ -39,6 +40,11 @@ function lineReader(input: NodeJS.ReadableStream) {
   };
 }
 
+/** Told once the game is over, when the seed no longer gives anything away. */
+function replayHint(seed: string): string {
+  return `Seed ${seed} (the same command with --seed ${seed} deals this game again).`;
+}
+
 function defaultBot(game: AnyGame): string {
   return game.bots?.['heuristic'] ? 'heuristic' : 'random';
 }
@@ -51,7 +57,8 @@ export async function cmdPlay(
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
   const human = parseIntArg('--seat', flags.seat, 0, { max: players - 1 });
-  const seed = flags.seed ?? String(Date.now() % 1_000_000);
+  // Shown only once the game is over: the seed recomputes every hidden card.
+  const seed = flags.seed ?? freshSeed();
   const created = newGame(game, players, seed, parseOptions(flags.option));
   if (!created.ok) throw new UsageError(created.error);
   const bots = new Map<Seat, ReturnType<typeof makeBot>>();
@@ -67,7 +74,7 @@ export async function cmdPlay(
   const { out } = ctx.io;
   const reader = lineReader(ctx.io.input);
   out(
-    `${game.name} — you are seat ${human}; ${players} players; seed ${seed}. Type a number, "v" to see the table again, "q" to quit.`,
+    `${game.name} — you are seat ${human}; ${players} players. Type a number, "v" to see the table again, "q" to quit.`,
   );
   let state = created.value.state;
   const tell = (events: readonly unknown[]) => {
@@ -109,7 +116,7 @@ export async function cmdPlay(
         ctx.io.out('> ');
         const line = await reader.next();
         if (line === null || line.trim() === 'q') {
-          out('Game abandoned.');
+          out(`Game abandoned. ${replayHint(seed)}`);
           return 0;
         }
         if (line.trim() === 'v') {
@@ -140,6 +147,7 @@ export async function cmdPlay(
         ),
       );
     }
+    out(replayHint(seed));
     return 0;
   } finally {
     reader.close();

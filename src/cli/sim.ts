@@ -11,6 +11,7 @@ import { formatSummary, summarize } from '../sim/summary.ts';
 import { rateBots } from '../sim/rating.ts';
 import { buildReport, resultsCsv } from '../sim/report.ts';
 import type { CliContext } from './io.ts';
+import { freshSeed } from './seed.ts';
 import { defaultPlayers, findGameOrThrow, json, parseIntArg, parseOptions, UsageError } from './io.ts';
 
 export interface SimFlags {
@@ -44,7 +45,7 @@ export function simConfig(ctx: CliContext, gameId: string, flags: SimFlags): Sim
     game: game.id,
     players,
     games,
-    seed: flags.seed ?? '1',
+    seed: flags.seed ?? freshSeed(),
     bots,
     options: check.value.options,
     rotate: flags.rotate ?? false,
