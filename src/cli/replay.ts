@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { AnyGame, Seat, Viewer } from '../core/index.ts';
-import { newGame, replayActions, SPECTATOR, stateHash } from '../core/index.ts';
+import type { ReplayResult } from '../core/index.ts';
+import { hashJson, newGame, replayActions, SPECTATOR, stateHash } from '../core/index.ts';
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, strictWhole, UsageError } from './io.ts';
 
@@ -67,6 +68,20 @@ function startState(game: AnyGame, script: ReplayScript): { state: unknown; play
   return { state: created.value.state, players: script.players };
 }
 
+/**
+ * A refusal is written for the seat that acted and may speak of what only that seat knows (its hand,
+ * its money): other viewers learn only which step was refused and whose it was.
+ */
+function refusalFor(error: NonNullable<ReplayResult['error']>, viewer: Viewer | undefined) {
+  return viewer === undefined || viewer === error.seat ? error : { index: error.index, seat: error.seat };
+}
+
+/** The viewer's view and its hash: a hash of the state would name a state the viewer cannot see. */
+function viewOf(game: AnyGame, state: unknown, viewer: Viewer) {
+  const view = game.view(state, viewer);
+  return { hash: hashJson(view), view };
+}
+
 export function cmdReplay(ctx: CliContext, path: string, opts: { view?: string }): number {
   const raw = readScript(path);
   const parsed = ReplayScript.safeParse(raw);
@@ -77,8 +92,7 @@ export function cmdReplay(ctx: CliContext, path: string, opts: { view?: string }
   const viewer = parseViewer(opts.view, players);
   const result = replayActions(game, start, script.actions);
   if (!result.ok) {
-    // The error itself names the rule; it was produced for the seat that acted, so it is theirs to see.
-    ctx.io.out(json({ ok: false, applied: result.applied, error: result.error }));
+    ctx.io.out(json({ ok: false, applied: result.applied, error: refusalFor(result.error!, viewer) }));
     return 2;
   }
   const state = result.state;
@@ -92,8 +106,7 @@ export function cmdReplay(ctx: CliContext, path: string, opts: { view?: string }
       actors,
       legal,
       outcome: game.outcome(state),
-      hash: stateHash(state),
-      ...(viewer === undefined ? { state } : { view: game.view(state, viewer) }),
+      ...(viewer === undefined ? { hash: stateHash(state), state } : viewOf(game, state, viewer)),
     }),
   );
   return 0;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newGame, Rng, stateHash } from '../../src/core/index.ts';
+import { hashJson, newGame, Rng, stateHash } from '../../src/core/index.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 import { prosper } from './harness.ts';
 
@@ -101,6 +101,35 @@ describe('prosper replay', () => {
     const seat1 = JSON.parse((await prosper(['replay', scriptFile('v1.json', script), '--view', '1'])).out);
     expect(seat1.view.hand).toEqual(state.hands[1]!.slice().sort((x, y) => x - y));
     expect(Object.keys(seat1.legal).every((s) => s === '1')).toBe(true);
+  });
+
+  it("hashes the viewer's view, not the state the viewer may not see", async () => {
+    for (const viewer of ['1', 'spectator'] as const) {
+      const run = await prosper(['replay', scriptFile(`h${viewer}.json`, script), '--view', viewer]);
+      const printed = JSON.parse(run.out);
+      const seen = secretBid.view(state, viewer === 'spectator' ? viewer : 1);
+      expect(printed.view).toEqual(seen);
+      expect(printed.hash).toBe(hashJson(seen));
+      expect(printed.hash).not.toBe(stateHash(state));
+    }
+  });
+
+  it("shows a viewer only that another seat's action was refused, and their own refusal in full", async () => {
+    // Which card seat 1 does not hold is theirs to know: its refusal tells them, and only them.
+    const created = newGame(secretBid, 3, '11');
+    if (!created.ok) throw new Error(created.error);
+    const start = created.value.state as Parameters<typeof secretBid.actors>[0];
+    const missing = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((c) => !start.hands[1]!.includes(c))!;
+    const bad = { ...script, actions: [{ seat: 1, action: { type: 'bid', card: missing } }] };
+    const full = JSON.parse((await prosper(['replay', scriptFile('r.json', bad)])).out);
+    expect(full.error.message).toBeTruthy();
+    for (const viewer of ['0', '2', 'spectator']) {
+      const run = await prosper(['replay', scriptFile(`r${viewer}.json`, bad), '--view', viewer]);
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.out)).toEqual({ ok: false, applied: 0, error: { index: 0, seat: 1 } });
+    }
+    const own = JSON.parse((await prosper(['replay', scriptFile('r1.json', bad), '--view', '1'])).out);
+    expect(own.error).toEqual(full.error);
   });
 
   it('starts from a saved state', async () => {
