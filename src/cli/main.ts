@@ -52,8 +52,8 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
       'apply a JSON script ({game, players, seed, options, actions} or {game, state, actions}; - for stdin)',
     )
     .option('--view <seat|spectator>', "print this viewer's view instead of the full state")
-    .action((script: string, opts) => {
-      code = cmdReplay(ctx, script, opts);
+    .action(async (script: string, opts) => {
+      code = await cmdReplay(ctx, script, opts);
     });
 
   program

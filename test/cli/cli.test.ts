@@ -163,7 +163,7 @@ describe('prosper replay', () => {
     expect(notJson.err).toMatch(/not JSON/);
     const noPlayers = await prosper(['replay', scriptFile('y.json', { game: 'secret-bid', seed: 1 })]);
     expect(noPlayers.code).toBe(2);
-    expect(noPlayers.err).toMatch(/malformed replay script/);
+    expect(noPlayers.err).toMatch(/a replay script needs "players" and "seed"/);
     const badState = await prosper([
       'replay',
       scriptFile('z.json', { game: 'secret-bid', state: { hands: 3 } }),

@@ -1,3 +1,4 @@
+import type * as Crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { prosper } from './harness.ts';
 
@@ -9,7 +10,7 @@ import { prosper } from './harness.ts';
  */
 const drawn: Buffer[] = [];
 vi.mock('node:crypto', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:crypto')>();
+  const real = await importOriginal<typeof Crypto>();
   const randomBytes = (size: number) => {
     const bytes = real.randomBytes(size);
     drawn.push(bytes);
@@ -47,7 +48,9 @@ describe('seeds the CLI picks itself', () => {
     const created = JSON.parse((await prosper(['new', 'secret-bid'])).out);
     expect(created.seed).toBe(lastSeed());
     expect(created.seed).toMatch(/^[0-9a-f]{32}$/);
-    const sim = JSON.parse((await prosper(['sim', 'secret-bid', '--games', '2', '--workers', '0', '--json'])).out);
+    const sim = JSON.parse(
+      (await prosper(['sim', 'secret-bid', '--games', '2', '--workers', '0', '--json'])).out,
+    );
     expect(sim.config.seed).toBe(lastSeed());
     expect(drawn).toHaveLength(2);
   });
