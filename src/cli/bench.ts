@@ -74,9 +74,9 @@ export async function cmdBench(
       // Sized like the simulations designers run (thousands of games: 30 s is about 850 heuristic
       // Prospectus games), not like a quick check: every run pays a fixed start-up (printed), and on
       // a run of a few seconds that fixed cost, not the pool, would decide the figure.
-      const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);
+      const s = await simScaling(game, players, ctx.worker, scalingSeconds, reps);
       scaling.push({ game: game.id, players, ...s });
-      const t = await interleavedScaling(game, players, ctx.registryUrl, turnSeconds, rounds);
+      const t = await interleavedScaling(game, players, ctx.worker, turnSeconds, rounds);
       interleaved.push({ game: game.id, players, ...t });
     }
   }

@@ -1,4 +1,5 @@
 import type { AnyGame } from '../core/index.ts';
+import type { WorkerSource } from '../sim/bundle.ts';
 
 /** Where the CLI reads and writes; tests pass their own to drive commands in-process. */
 export interface CliIo {
@@ -11,8 +12,8 @@ export interface CliIo {
 
 export interface CliContext {
   readonly games: readonly AnyGame[];
-  /** Module URL exporting `GAMES`, loaded by simulation workers. */
-  readonly registryUrl: string;
+  /** Where simulation workers get their code: the built worker, or the games' registry bundled at run time. */
+  readonly worker: WorkerSource;
   readonly io: CliIo;
   /**
    * Calls `handler` on the next interrupt (Ctrl-C) instead of ending the process; returns a function

@@ -13,7 +13,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function defaultContext(): CliContext {
   return {
     games: GAMES,
-    registryUrl: new URL('../games/registry.ts', import.meta.url).href,
+    worker: { registryUrl: new URL('../games/registry.ts', import.meta.url).href },
     io: {
       out: (text) => process.stdout.write(text.endsWith('> ') ? text : `${text}\n`),
       err: (text) => process.stderr.write(`${text}\n`),

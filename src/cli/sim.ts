@@ -123,7 +123,7 @@ export async function cmdSim(ctx: CliContext, gameId: string, flags: SimFlags): 
   try {
     run = await simulate(game, config, {
       workers,
-      registryUrl: ctx.registryUrl,
+      worker: ctx.worker,
       onProgress: (done) => bar?.update(done),
       signal: stop.signal,
     });

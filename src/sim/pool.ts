@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
-import { workerBundle } from './bundle.ts';
+import { workerCode } from './bundle.ts';
+import type { WorkerSource } from './bundle.ts';
 import type { Gate } from './gate.ts';
 import { playOne } from './play.ts';
 import type { GameResult, SimConfig } from './play.ts';
@@ -16,8 +17,8 @@ export interface PoolOptions {
    * 0 plays every game on the calling thread (no start-up cost; for small runs and profiling).
    */
   readonly workers: number;
-  /** URL of a module exporting `GAMES`, bundled into the workers (tests point it at fixtures). */
-  readonly registryUrl: string;
+  /** Where the workers' code comes from (a built script, or a registry bundled at run time). */
+  readonly worker: WorkerSource;
   readonly onProgress?: (done: number, total: number) => void;
   /**
    * Stops handing out games when aborted: the games already being played finish and are returned,
@@ -80,7 +81,7 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
     await playInline(game, config, record, signal);
     perWorker[0] = received.length;
   } else {
-    const code = await workerBundle(pool.registryUrl);
+    const code = await workerCode(pool.worker);
     shareCoresWisely(workers);
     const counter = new SharedArrayBuffer(4);
     const data: WorkerData = { config, counter, gate: pool.gate?.buffer };
