@@ -45,6 +45,12 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
       host,
       port,
       logger: { level },
+      games: ctx.games,
+      // Built, the bot worker sits beside the simulation worker (scripts/build.mjs); from sources,
+      // the registry the simulator bundles is bundled for bots too.
+      ...('scriptUrl' in ctx.worker
+        ? { botWorkerScript: new URL('./bot-worker.cjs', ctx.worker.scriptUrl).href }
+        : { registryUrl: ctx.worker.registryUrl }),
       ...(botWorkers === undefined ? {} : { botWorkers }),
     });
   } catch (err) {

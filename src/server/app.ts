@@ -46,6 +46,8 @@ export interface ServerOptions {
   /** The games served (default: the registry); bot workers load `registryUrl`, which must match. */
   readonly games?: readonly AnyGame[];
   readonly registryUrl?: string;
+  /** A built bot worker script (`dist/bot-worker.cjs`); when given, it is used instead of `registryUrl`. */
+  readonly botWorkerScript?: string;
   /** Fastify's (pino) logger options; false for none. */
   readonly logger?: FastifyServerOptions['logger'];
   readonly limits?: Partial<ServerLimits>;
@@ -86,7 +88,9 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
   const committer = new GroupCommitter(storage, { windowMs: options.commitWindowMs ?? 1, maxBatch: 1000 });
   const bots = new BotPool({
     workers: options.botWorkers ?? Math.max(2, availableParallelism() - 1),
-    registryUrl: options.registryUrl ?? new URL('../games/registry.ts', import.meta.url).href,
+    source: options.botWorkerScript
+      ? { scriptUrl: options.botWorkerScript }
+      : { registryUrl: options.registryUrl ?? new URL('../games/registry.ts', import.meta.url).href },
     timeoutMs: 30_000,
   });
   const tables = new TableService({

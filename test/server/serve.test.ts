@@ -1,6 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 
@@ -63,5 +65,70 @@ describe('prosper serve', () => {
     } finally {
       delete process.env['PROSPER_DB'];
     }
+  });
+});
+
+describe('prosper serve from the build', () => {
+  it('runs from dist/ with the built bot worker: a bots-only match plays to the end', async () => {
+    // A copy with bin/ and the build's dist/ only, and the project's node_modules beside them for
+    // the one package the build leaves out of the bundle (better-sqlite3, a native addon).
+    const copy = join(dir, 'installed');
+    const repo = new URL('../../', import.meta.url);
+    execFileSync('node', ['scripts/build.mjs', '--outdir', join(copy, 'dist')], { cwd: repo });
+    mkdirSync(join(copy, 'bin'));
+    for (const file of ['prosper.js', 'launch.js'])
+      cpSync(new URL(`bin/${file}`, repo), join(copy, 'bin', file));
+    symlinkSync(fileURLToPath(new URL('node_modules', repo)), join(copy, 'node_modules'));
+    const child = spawn(
+      'node',
+      [
+        join(copy, 'bin/prosper.js'),
+        'serve',
+        '--port',
+        '0',
+        '--db',
+        `sqlite:${join(dir, 'built.db')}`,
+        '--log-level',
+        'warn',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout.on('data', (d) => (output += String(d)));
+    child.stderr.on('data', (d) => (output += String(d)));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 30_000;
+      while (!/http:\/\/\S+:\d+/.test(output) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)![0];
+      const created = await fetch(`${url}/api/v1/tables`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'prosperitea',
+          players: 2,
+          name: 'Ann',
+          seats: [
+            { kind: 'bot', bot: 'heuristic' },
+            { kind: 'bot', bot: 'ismcts', ms: 10 },
+          ],
+        }),
+      });
+      const { table } = (await created.json()) as { table: { id: string } };
+      let status = '';
+      for (let i = 0; i < 600 && status !== 'finished'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        status = (
+          (await (await fetch(`${url}/api/v1/tables/${table.id}`)).json()) as { table: { status: string } }
+        ).table.status;
+      }
+      expect(status).toBe('finished');
+      // No bot fell back to random play: every decision came from the built worker.
+      expect(output).not.toMatch(/bot failed/);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });

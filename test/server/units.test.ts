@@ -113,7 +113,7 @@ describe('the bot pool', () => {
   };
 
   it("decides in a worker thread, off the event loop, and answers with a legal action's index", async () => {
-    const pool = new BotPool({ workers: 1, registryUrl: FIXTURE_REGISTRY, timeoutMs: 30_000 });
+    const pool = new BotPool({ workers: 1, source: { registryUrl: FIXTURE_REGISTRY }, timeoutMs: 30_000 });
     try {
       const s = state();
       const legal = secretBid.legalActions(s as never, 1);
@@ -150,7 +150,7 @@ describe('the bot pool', () => {
   });
 
   it('rejects a failed or overlong decision and replaces the worker', async () => {
-    const pool = new BotPool({ workers: 1, registryUrl: FIXTURE_REGISTRY, timeoutMs: 300 });
+    const pool = new BotPool({ workers: 1, source: { registryUrl: FIXTURE_REGISTRY }, timeoutMs: 300 });
     try {
       const s = state();
       await expect(

@@ -1,12 +1,13 @@
 import { Worker } from 'node:worker_threads';
-import { botWorkerBundle } from './bundle.ts';
+import { botWorkerCode } from './bundle.ts';
+import type { BotWorkerSource } from './bundle.ts';
 import type { BotReply, BotTask } from './worker.ts';
 
 export interface BotPoolOptions {
   /** Worker threads; each thinks about one decision at a time. */
   readonly workers: number;
-  /** URL of a module exporting `GAMES`, bundled into the workers. */
-  readonly registryUrl: string;
+  /** The workers' code: a built script, or a registry module to bundle with the worker. */
+  readonly source: BotWorkerSource;
   /** A decision taking longer than this is abandoned and its worker replaced (ms). */
   readonly timeoutMs: number;
 }
@@ -100,7 +101,7 @@ export class BotPool {
   }
 
   private async spawn(slot: Slot): Promise<Worker> {
-    this.code ??= botWorkerBundle(this.options.registryUrl);
+    this.code ??= botWorkerCode(this.options.source);
     const worker = new Worker(await this.code, { eval: true });
     // A worker that has nothing to think about must not keep the process alive.
     worker.unref();

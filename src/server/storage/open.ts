@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './migrations.ts';
@@ -53,7 +52,7 @@ function redact(url: string): string {
 
 /** Opens (and creates, for SQLite) the database and brings its schema up to date. */
 export async function openStorage(location: DbLocation): Promise<Storage> {
-  const storage = location.kind === 'sqlite' ? openSqlite(location.path) : openPostgres(location);
+  const storage = location.kind === 'sqlite' ? await openSqlite(location.path) : openPostgres(location);
   try {
     await storage.migrate();
   } catch (err) {
@@ -63,7 +62,10 @@ export async function openStorage(location: DbLocation): Promise<Storage> {
   return storage;
 }
 
-function openSqlite(path: string): Storage {
+async function openSqlite(path: string): Promise<Storage> {
+  // Loaded when first needed: it is a native addon that the build leaves in node_modules
+  // (scripts/build.mjs), and commands that never open a database should not load it.
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const database = new BetterSqlite3(memory ? ':memory:' : resolve(path));
