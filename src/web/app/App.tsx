@@ -1,0 +1,33 @@
+/**
+ * The app shell: one route per page. Pages other than the home page are their own chunks. The
+ * lobby, table, hot-seat, spectator and replay pages join this table once the server's protocol
+ * module exists; they will share BoardHost with the gallery.
+ */
+import { Suspense } from 'react';
+import { Link, Route, Switch } from 'wouter';
+import { Home } from './Home.tsx';
+
+export function App() {
+  return (
+    <>
+      <header className="site-header">
+        <Link href="/" className="brand">
+          Prosper
+        </Link>
+      </header>
+      <Suspense fallback={<p className="page">Loading…</p>}>
+        <Switch>
+          <Route path="/" component={Home} />
+          <Route>
+            <div className="page">
+              <h1>Not found</h1>
+              <p>
+                <Link href="/">Back to the start page</Link>
+              </p>
+            </div>
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
+  );
+}
