@@ -3,9 +3,16 @@
  * lobby, table, hot-seat, spectator and replay pages join this table once the server's protocol
  * module exists; they will share BoardHost with the gallery.
  */
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
+
+const GalleryIndexPage = lazy(() =>
+  import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryIndexPage })),
+);
+const GalleryBoardPage = lazy(() =>
+  import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryBoardPage })),
+);
 
 export function App() {
   return (
@@ -14,10 +21,15 @@ export function App() {
         <Link href="/" className="brand">
           Prosper
         </Link>
+        <nav>
+          <Link href="/gallery">Board gallery</Link>
+        </nav>
       </header>
       <Suspense fallback={<p className="page">Loading…</p>}>
         <Switch>
           <Route path="/" component={Home} />
+          <Route path="/gallery" component={GalleryIndexPage} />
+          <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
           <Route>
             <div className="page">
               <h1>Not found</h1>

@@ -1,4 +1,5 @@
 /** The start page: the games. It becomes the lobby (open tables, create a table) with the server. */
+import { Link } from 'wouter';
 import { GAME_INFO } from './games.ts';
 
 export function Home() {
@@ -15,7 +16,10 @@ export function Home() {
           </article>
         ))}
       </div>
-      <p>Online tables arrive with the game server.</p>
+      <p>
+        Online tables arrive with the game server. Meanwhile the <Link href="/gallery">board gallery</Link>{' '}
+        shows every board from recorded games.
+      </p>
     </div>
   );
 }
