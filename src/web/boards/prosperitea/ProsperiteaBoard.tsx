@@ -1,0 +1,385 @@
+/**
+ * The Prosperitea board: the four ingredient decks, the Standard and Premium order markets, the
+ * Evergreen orders, the order being filled, and every player's shop (ingredients, money, Favor
+ * tokens, displayed orders, score).
+ */
+import type { ReactNode } from 'react';
+import type { ActionIndex } from '../actions.ts';
+import { Act, ActButton, ActionScope } from '../common/Actionable.tsx';
+import { SeatBadge } from '../common/SeatBadge.tsx';
+import { nameOf, useActionIndex } from '../common/hooks.ts';
+import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
+import { playerOf } from '../seats.ts';
+import { Ingredient, LineChip, OrderCard, TypeGlyph } from './Cards.tsx';
+import {
+  BUDGETS,
+  displayedPrestige,
+  EVERGREENS,
+  KINDS,
+  kindName,
+  kindType,
+  ORDER_CARDS,
+  PHASE_TEXT,
+  SCORING,
+  TYPE_STYLES,
+  typeName,
+  TYPES,
+} from './model.ts';
+import type { ProsperiteaAction, TView } from './types.ts';
+import './prosperitea.css';
+
+type Acts = ActionIndex<ProsperiteaAction>;
+const STANDARD_SLOTS = 6;
+
+function Status({ view, viewer, players }: { view: TView; viewer: Viewer; players: readonly PlayerInfo[] }) {
+  const round = view.round === 0 ? 'Setup' : `Round ${view.round}${view.finalRound ? ' — final round' : ''}`;
+  if (view.phase === 'over') {
+    const best = Math.max(...view.scores);
+    const winners = view.scores.flatMap((s, seat) => (s === best ? [seat] : []));
+    return (
+      <div className="status over">
+        <strong>Game over.</strong> Best score {best}:{' '}
+        {winners.map((s) => nameOf(players, s, viewer)).join(', ')}
+        {winners.length > 1 && (
+          <span className="muted"> (ties break on displayed prestige, then Favor tokens)</span>
+        )}
+      </div>
+    );
+  }
+  const actors = view.actors;
+  const mine = typeof viewer === 'number' && actors.includes(viewer);
+  const waitingFor = actors.filter((s) => s !== viewer).map((s) => nameOf(players, s, viewer));
+  return (
+    <div className={`status ${mine ? 'mine' : ''}`}>
+      <span className="round">{round}</span>
+      <SeatBadge player={playerOf(players, view.current)} />
+      <span>
+        {mine ? <strong>Your move:</strong> : <strong>Waiting for {waitingFor.join(', ')}</strong>}
+        {mine ? ' ' : ' to '}
+        {PHASE_TEXT[view.phase] ?? view.phase}
+        {view.phase === 'request' && ` from ${nameOf(players, view.current, viewer)}`}
+      </span>
+    </div>
+  );
+}
+
+function Decks({ view, acts }: { view: TView; acts: Acts }) {
+  return (
+    <section className="decks panel-box" aria-label="Ingredient decks">
+      <h3>Ingredient decks</h3>
+      <div className="deck-row">
+        {view.decks.map((deck, t) => {
+          const style = TYPE_STYLES[t]!;
+          const draft = acts.pick({ type: 'draft', deck: t });
+          return (
+            <div key={t} className="deck" style={{ borderTopColor: style.fill }}>
+              <div className="deck-head">
+                <TypeGlyph type={t} /> <b>{typeName(t)}</b>
+              </div>
+              {deck.top === null ? (
+                <div className="deck-top empty">empty</div>
+              ) : (
+                <Act refs={draft} title={`Take ${kindName(deck.top)}`} className="deck-top">
+                  <Ingredient key={`${deck.top}-${deck.size}`} kind={deck.top} />
+                </Act>
+              )}
+              <div className="deck-count muted">
+                {deck.size} in deck{deck.discardSize > 0 && ` · ${deck.discardSize} discarded`}
+              </div>
+              <div className="budgets">
+                {BUDGETS.value.map((b) => (
+                  <Act
+                    key={b.money}
+                    as="span"
+                    refs={acts.pick({ type: 'source', deck: t, budget: b.money })}
+                    title={`Budget ${b.money}`}
+                    className="budget"
+                  >
+                    ${b.money} → {b.cards} card{b.cards > 1 ? 's' : ''}
+                  </Act>
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function Market({ view, acts }: { view: TView; acts: Acts }) {
+  const slot = (s: number) => {
+    const id = view.market[s];
+    if (id === null || id === undefined)
+      return (
+        <div key={s} className="order-card empty">
+          empty
+        </div>
+      );
+    const advertise = acts.pick({ type: 'advertise', slot: s });
+    const pending = view.pending?.target.kind === 'market' && view.pending.target.slot === s;
+    return (
+      <OrderCard
+        key={`${s}-${id}`}
+        card={ORDER_CARDS[id]!}
+        tier={s < STANDARD_SLOTS ? 'standard' : 'premium'}
+        refs={acts.pick({ type: 'fill', slot: s })}
+        className={`enter ${pending ? 'pending' : ''} ${view.claimed === id ? 'claimed' : ''}`}
+        footer={
+          advertise.length > 0 && (
+            <Act as="span" refs={advertise} title="Advertise" className="advertise">
+              advertise away (+$2)
+            </Act>
+          )
+        }
+      />
+    );
+  };
+  return (
+    <section className="market panel-box" aria-label="Order market">
+      <div className="market-head">
+        <h3>Standard orders</h3>
+        <span className="muted">{view.orderDeckSizes[0]} left in the deck</span>
+      </div>
+      <div className="order-grid">{[0, 1, 2, 3, 4, 5].map(slot)}</div>
+      <div className="market-head">
+        <h3>Premium orders</h3>
+        <span className="muted">{view.orderDeckSizes[1]} left in the deck</span>
+      </div>
+      <div className="order-grid">{[6, 7, 8].map(slot)}</div>
+    </section>
+  );
+}
+
+function Evergreens({ acts }: { acts: Acts }) {
+  return (
+    <section className="evergreens panel-box" aria-label="Evergreen orders">
+      <h3>Evergreen orders</h3>
+      <div className="evergreen-row">
+        {EVERGREENS.map((card, recipe) => (
+          <OrderCard
+            key={recipe}
+            card={card}
+            tier="evergreen"
+            refs={acts.pick({ type: 'evergreen', recipe })}
+          />
+        ))}
+      </div>
+      <p className="muted small">Always open, never used up; money only.</p>
+    </section>
+  );
+}
+
+function Pending({ view, viewer, players }: { view: TView; viewer: Viewer; players: readonly PlayerInfo[] }) {
+  const pending = view.pending;
+  if (!pending) return null;
+  const card =
+    pending.target.kind === 'market'
+      ? ORDER_CARDS[pending.target.order]!
+      : EVERGREENS[pending.target.recipe]!;
+  return (
+    <section className="pending panel-box" aria-label="Order being filled">
+      <h3>
+        {nameOf(players, view.current, viewer)} {view.current === viewer ? 'are' : 'is'} filling{' '}
+        <em>{card.def.name}</em>
+      </h3>
+      <ol className="pending-lines">
+        {card.lines.map((line, i) => {
+          const source = pending.sources[i];
+          let state: ReactNode;
+          if (!source)
+            state =
+              i === pending.sources.length && view.phase === 'assign' ? (
+                <b className="choose">← choose a card</b>
+              ) : (
+                <span className="muted">…</span>
+              );
+          else if (source.from === 'own')
+            state = (
+              <span>
+                from {view.current === viewer ? 'your' : 'their'} shop: {kindName(source.kind)}
+              </span>
+            );
+          else if (source.from === 'favor') state = <span>a Favor token ◆</span>;
+          else
+            state = (
+              <span>
+                asked of <SeatBadge player={playerOf(players, source.seat)} />{' '}
+                {nameOf(players, source.seat, viewer)}: {kindName(source.kind)}{' '}
+                {pending.accepted.includes(source.seat) ? '✓ accepted' : '… waiting'}
+              </span>
+            );
+          return (
+            <li key={i} className={!source && i === pending.sources.length ? 'current' : ''}>
+              <LineChip line={line} /> {state}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Shop({
+  view,
+  seat,
+  viewer,
+  players,
+  acts,
+}: {
+  view: TView;
+  seat: number;
+  viewer: Viewer;
+  players: readonly PlayerInfo[];
+  acts: Acts;
+}) {
+  const shop = view.shops[seat]!;
+  const player = playerOf(players, seat);
+  const mine = seat === viewer;
+  const acting = view.phase !== 'over' && view.actors.includes(seat);
+  const kinds = Array.from({ length: KINDS }, (_, k) => k).filter((k) => shop.ingredients[k]! > 0);
+  const byType = Array.from({ length: TYPES }, (_, t) => kinds.filter((k) => kindType(k) === t));
+  const favorRefs = mine ? acts.pick({ type: 'favor' }) : [];
+  const prestige = displayedPrestige(shop.displayed);
+  return (
+    <article
+      className={`shop ${mine ? 'mine' : ''} ${acting ? 'acting' : ''}`}
+      style={{ borderColor: acting ? player.colour : undefined }}
+      aria-label={`${player.name}'s shop`}
+    >
+      <header>
+        <SeatBadge player={player} withName />
+        {mine && <span className="tag">you</span>}
+        {player.bot && <span className="tag">bot</span>}
+        {seat === view.first && (
+          <span className="tag" title="first player">
+            1st
+          </span>
+        )}
+        {view.current === seat && view.phase !== 'over' && <span className="tag turn">turn</span>}
+        {view.declined.includes(seat) && <span className="tag">declined</span>}
+        {view.phase === 'draft' && view.draftLeft[seat]! > 0 && (
+          <span className="tag">{view.draftLeft[seat]} to choose</span>
+        )}
+      </header>
+      <div className="shop-stats">
+        <span title="money">
+          <b key={shop.money} className="pop">
+            ${shop.money}
+          </b>
+        </span>
+        <Act as="span" refs={favorRefs} title="Spend a Favor token" className="favors">
+          <span title="Favor tokens">◆ {shop.favors}</span>
+        </Act>
+        <span title="prestige on display">★ {prestige}</span>
+        <span
+          className="score"
+          title={`score = prestige + ${SCORING.value.perFavor} per Favor + 1 per ${SCORING.value.moneyPerPrestige} money`}
+        >
+          score{' '}
+          <b key={view.scores[seat]} className="pop">
+            {view.scores[seat]}
+          </b>
+        </span>
+      </div>
+      <div className="shop-ingredients">
+        {kinds.length === 0 && <span className="muted">no ingredients</span>}
+        {byType.map((ks, t) =>
+          ks.length ? (
+            <div key={t} className="type-group">
+              {ks.map((k) => (
+                <Ingredient
+                  key={k}
+                  kind={k}
+                  count={shop.ingredients[k]}
+                  refs={
+                    mine ? acts.pick({ type: 'supply', kind: k }) : acts.pick({ type: 'ask', seat, kind: k })
+                  }
+                  title={mine ? `Use your ${kindName(k)}` : `Ask ${player.name} for ${kindName(k)}`}
+                />
+              ))}
+            </div>
+          ) : null,
+        )}
+      </div>
+      {shop.displayed.length > 0 && (
+        <div className="displayed">
+          {shop.displayed.map((id, i) => (
+            <span
+              key={i}
+              className="displayed-order"
+              title={ORDER_CARDS[id]!.lines.map((l) =>
+                l.kind >= 0 ? kindName(l.kind) : `any ${typeName(l.type)}`,
+              ).join(', ')}
+            >
+              {ORDER_CARDS[id]!.def.name} <b>{ORDER_CARDS[id]!.def.prestige}★</b>
+            </span>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Prompt({ view, acts }: { view: TView; acts: Acts }) {
+  if (!acts.active) return null;
+  const claimed = view.claimed === null ? null : ORDER_CARDS[view.claimed]!;
+  return (
+    <div className="prompt">
+      {claimed && (
+        <span>
+          <b>{claimed.def.name}</b> is filled:
+        </span>
+      )}
+      <ActButton refs={acts.pick({ type: 'sell' })} />
+      <ActButton refs={acts.pick({ type: 'display' })} />
+      <ActButton refs={acts.pick({ type: 'accept' })} />
+      <ActButton refs={acts.pick({ type: 'decline' })} className="secondary" />
+      <ActButton refs={acts.pick({ type: 'favor' })} className="secondary" />
+      <ActButton refs={acts.pick({ type: 'advertise', slot: null })} />
+      <ActButton refs={acts.pick({ type: 'end' })} className="secondary" />
+      {view.phase === 'assign' && (
+        <span className="muted">
+          Click one of your cards, a Favor token, or a card in another shop to ask for it.
+        </span>
+      )}
+    </div>
+  );
+}
+
+export default function ProsperiteaBoard(props: BoardProps<TView, ProsperiteaAction>) {
+  const { view, viewer, players, onAction } = props;
+  const acts = useActionIndex(props);
+  const seats = Array.from({ length: view.players }, (_, s) => s);
+  return (
+    <ActionScope onAction={onAction as (a: unknown) => void}>
+      <div className="prosperitea-board">
+        <Status view={view} viewer={viewer} players={players} />
+        <Prompt view={view} acts={acts} />
+        <Pending view={view} viewer={viewer} players={players} />
+        <div className="tea-main">
+          <div className="tea-left">
+            <Decks view={view} acts={acts} />
+            <Market view={view} acts={acts} />
+            <Evergreens acts={acts} />
+          </div>
+          <section className="shops" aria-label="Shops">
+            <div className="reserve" aria-label={`${view.favorReserve} Favor tokens in reserve`}>
+              <span>Favor tokens in reserve</span>
+              <span className="reserve-tokens">
+                {view.favorReserve > 0 ? (
+                  '◆'.repeat(view.favorReserve)
+                ) : (
+                  <span className="muted">none left</span>
+                )}
+              </span>
+            </div>
+            {seats.map((seat) => (
+              <Shop key={seat} view={view} seat={seat} viewer={viewer} players={players} acts={acts} />
+            ))}
+          </section>
+        </div>
+      </div>
+    </ActionScope>
+  );
+}
