@@ -9,4 +9,5 @@ import type { BoardComponent } from './contract.ts';
 export const BOARDS: Readonly<Record<string, LazyExoticComponent<BoardComponent>>> = {
   prospectus: lazy(() => import('./prospectus/ProspectusBoard.tsx')),
   prosperitea: lazy(() => import('./prosperitea/ProsperiteaBoard.tsx')),
+  'pocket-imperium': lazy(() => import('./pocket-imperium/PocketImperiumBoard.tsx')),
 };
