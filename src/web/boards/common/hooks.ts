@@ -10,6 +10,17 @@ export function useActionIndex<A>(
   return useMemo(() => new ActionIndex<A>(legal, actionLabels), [legal, actionLabels]);
 }
 
+/** "Ada wins", "You win", "Ada and Basil win". */
+export function winPhrase(
+  players: readonly { name: string }[],
+  seats: readonly number[],
+  viewer: number | 'spectator',
+): string {
+  const names = seats.map((s) => nameOf(players, s, viewer));
+  const plural = seats.length > 1 || seats[0] === viewer;
+  return `${names.join(' and ')} ${plural ? 'win' : 'wins'}`;
+}
+
 /** "You" for the viewer's own seat, the player's name otherwise. */
 export function nameOf(
   players: readonly { name: string }[],

@@ -5,6 +5,7 @@
  */
 import type { ActionIndex } from '../actions.ts';
 import { ActG } from '../common/Actionable.tsx';
+import { PopG } from '../common/Pop.tsx';
 import { SeatMark } from '../common/SeatBadge.tsx';
 import type { PlayerInfo } from '../contract.ts';
 import { playerOf } from '../seats.ts';
@@ -108,31 +109,34 @@ function Ships({
 }) {
   if (owner === NOBODY || count <= 0) return null;
   const neutral = owner === NEUTRAL;
+  // The pop animates a CSS transform, so it sits inside the positioned group, never on it.
   return (
-    <g key={`${owner}-${count}`} className="ships pop" transform={`translate(${x} ${y + 13})`}>
-      <rect
-        x={-19}
-        y={-10}
-        width={38}
-        height={20}
-        rx={10}
-        fill={neutral ? '#9aa0a6' : '#f4f1ea'}
-        stroke="#0d1b2a"
-        strokeWidth={1.2}
-      />
-      {neutral ? (
-        <g transform="translate(-9 0)">
-          <circle r={8} fill="#5f6368" stroke="#1b1b1b" />
-          <text y={3.5} textAnchor="middle" fontSize={9} fontWeight={800} fill="#fff">
-            N
-          </text>
-        </g>
-      ) : (
-        <SeatMark player={playerOf(players, owner)} x={-9} size={17} />
-      )}
-      <text x={8} y={4.5} textAnchor="middle" fontSize={13} fontWeight={800} fill="#0d1b2a">
-        {count}
-      </text>
+    <g transform={`translate(${x} ${y + 13})`}>
+      <PopG value={`${owner}-${count}`}>
+        <rect
+          x={-19}
+          y={-10}
+          width={38}
+          height={20}
+          rx={10}
+          fill={neutral ? '#9aa0a6' : '#f4f1ea'}
+          stroke="#0d1b2a"
+          strokeWidth={1.2}
+        />
+        {neutral ? (
+          <g transform="translate(-9 0)">
+            <circle r={8} fill="#5f6368" stroke="#1b1b1b" />
+            <text y={3.5} textAnchor="middle" fontSize={9} fontWeight={800} fill="#fff">
+              N
+            </text>
+          </g>
+        ) : (
+          <SeatMark player={playerOf(players, owner)} x={-9} size={17} />
+        )}
+        <text x={8} y={4.5} textAnchor="middle" fontSize={13} fontWeight={800} fill="#0d1b2a">
+          {count}
+        </text>
+      </PopG>
     </g>
   );
 }
@@ -279,7 +283,7 @@ function Movement({
         />
       )}
       {view.fleet && (
-        <g transform={`translate(${at(view.fleet.at).x} ${at(view.fleet.at).y - 34})`} className="pop">
+        <g transform={`translate(${at(view.fleet.at).x} ${at(view.fleet.at).y - 34})`}>
           <rect x={-32} y={-10} width={64} height={18} rx={9} fill="#fff" stroke={colour} strokeWidth={2} />
           <text y={3.5} textAnchor="middle" fontSize={10.5} fontWeight={800} fill="#0d1b2a">
             fleet of {view.fleet.ships}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ActionIndex } from '../actions.ts';
 import { ActButton } from '../common/Actionable.tsx';
+import { Pop } from '../common/Pop.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
 import { nameOf } from '../common/hooks.ts';
 import type { PlayerInfo, Viewer } from '../contract.ts';
@@ -100,9 +101,9 @@ export function Players({
                   )}
                 </td>
                 <td>
-                  <b key={view.vp.total[s]} className="vp pop">
+                  <Pop value={view.vp.total[s]} as="b" className="vp">
                     {view.vp.total[s]}
-                  </b>
+                  </Pop>
                   <div className="vp-parts">
                     {view.vp.sector[s]} + {view.vp.extra[s]} + {view.vp.prosperity[s]}
                   </div>
@@ -261,7 +262,7 @@ export function Planner({
   const bonus = card === null || card === undefined ? null : PROSPERITY_CARDS[card]!;
   return (
     <section
-      className="planner panel-box"
+      className="planner panel-box act-zone"
       aria-label="Plan your commands"
       data-covers={plans.map((r) => r.index).join(' ')}
     >

@@ -2,7 +2,7 @@
 import type { ActionIndex } from '../actions.ts';
 import { ActButton, ActionScope } from '../common/Actionable.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
-import { nameOf, useActionIndex } from '../common/hooks.ts';
+import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { HexMap } from './HexMap.tsx';
@@ -24,18 +24,21 @@ function statusText(
         text: 'place two ships on a free level-I system, in a sector nobody holds yet',
       };
     case 'plan': {
-      const waiting = view.submitted.flatMap((done, s) => (done ? [] : [name(s)]));
-      return { who: null, text: `everyone plans in secret — waiting for ${waiting.join(', ') || 'nobody'}` };
+      const waiting = view.submitted.flatMap((done, s) => (done || s === viewer ? [] : [name(s)]));
+      const others = waiting.length ? `still planning: ${waiting.join(', ')}` : 'every other plan is in';
+      return { who: null, text: `everyone plans three commands in secret (${others})` };
     }
     case 'perform': {
       if (view.actor === null) return { who: null, text: 'resolving' };
       const command = view.plans[view.actor]?.[view.step];
       const what = command === null || command === undefined ? 'a command' : commandName(command);
-      let detail = `${what} (${view.left} of ${view.strengths[view.actor]} left)`;
+      const strength = view.strengths[view.actor] ?? 0;
+      let detail = `${what}, ${view.left} of ${strength} action${strength === 1 ? '' : 's'} left`;
       if (view.fleet)
-        detail += ` — fleet of ${view.fleet.ships} under way, ${view.fleet.steps} of 2 moves made`;
-      if (view.attack) detail += ` — invading #${view.attack.target} with ${view.attack.ships} so far`;
-      return { who: view.actor, text: `perform ${detail}` };
+        detail += `; a fleet of ${view.fleet.ships} is under way (${view.fleet.steps} of 2 moves made)`;
+      if (view.attack)
+        detail += `; invading #${view.attack.target} with ${view.attack.ships} ship${view.attack.ships === 1 ? '' : 's'} so far`;
+      return { who: view.actor, text: `play ${detail}` };
     }
     case 'exploit':
       return {
@@ -65,8 +68,7 @@ function Status({
     const winners = view.vp.total.flatMap((v, s) => (v === best ? [s] : []));
     return (
       <div className="status over">
-        <strong>Game over.</strong> {winners.map((s) => nameOf(players, s, viewer)).join(' and ')} with {best}{' '}
-        VP
+        <strong>Game over.</strong> {winPhrase(players, winners, viewer)} with {best} VP
         {winners.length > 1 && (
           <span className="muted"> (tie-break: Tri-Prime, then ships on the board)</span>
         )}

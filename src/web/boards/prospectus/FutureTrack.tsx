@@ -104,7 +104,7 @@ export function FutureTrack({ view, acts }: { view: PView; acts: ActionIndex<Pro
             <div key={t.space} className={`track-space ${current ? 'current' : ''}`}>
               <div className="council-price">
                 ${COUNCIL_PRICES.value[t.space]}
-                {current && <span className="now"> · next to execute</span>}
+                {current && view.phase !== 'over' && <span className="now"> · next to execute</span>}
               </div>
               {t.card < 0 ? (
                 <div className="future-card empty">empty</div>

@@ -5,6 +5,7 @@
  */
 import type { ActionIndex } from '../actions.ts';
 import { ActG } from '../common/Actionable.tsx';
+import { PopG } from '../common/Pop.tsx';
 import type { PlayerInfo } from '../contract.ts';
 import {
   abilityName,
@@ -92,18 +93,11 @@ function Tube({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
       />
       <g className="price-tag" style={{ transform: `translateY(${level}px)` }}>
         <rect x={x - 6} y={-11} width={TUBE_W + 12} height={22} rx={6} fill="#1f2328" />
-        <text
-          key={space}
-          className="pop"
-          x={x + TUBE_W / 2}
-          y={5}
-          textAnchor="middle"
-          fill="#fff"
-          fontWeight={700}
-          fontSize={14}
-        >
-          ${PRICE_BY_SPACE[space]}
-        </text>
+        <PopG value={space}>
+          <text x={x + TUBE_W / 2} y={5} textAnchor="middle" fill="#fff" fontWeight={700} fontSize={14}>
+            ${PRICE_BY_SPACE[space]}
+          </text>
+        </PopG>
       </g>
       <text x={x + TUBE_W / 2} y={TOP - 14} textAnchor="middle" fontSize={11} className="limit-note">
         {frozen ? '❄ frozen' : `buy ≤ ${LIMIT_BY_SPACE[space]}`}
@@ -224,9 +218,14 @@ export function PriceMachine({
         <Foot key={p} view={view} p={p} acts={acts} />
       ))}
       {(view.splits.some((n) => n > 0) || view.busts.some((n) => n > 0)) && (
-        <text x={RIGHT + 8} y={BOTTOM + 48} fontSize={11} className="axis">
-          splits {view.splits.join('/')} · busts {view.busts.join('/')}
-        </text>
+        <g className="axis">
+          <text x={RIGHT + 8} y={BOTTOM + 48} fontSize={11}>
+            splits {view.splits.join('/')}
+          </text>
+          <text x={RIGHT + 8} y={BOTTOM + 62} fontSize={11}>
+            busts {view.busts.join('/')}
+          </text>
+        </g>
       )}
     </svg>
   );

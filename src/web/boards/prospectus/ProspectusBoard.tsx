@@ -2,7 +2,7 @@
 import type { ActionIndex } from '../actions.ts';
 import { ActButton, ActionScope, Act } from '../common/Actionable.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
-import { nameOf, useActionIndex } from '../common/hooks.ts';
+import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { BallPanel } from './Ball.tsx';
@@ -30,8 +30,7 @@ function Status({
     const winners = view.money.flatMap((m, s) => (m === best ? [s] : []));
     return (
       <div className="status over">
-        <strong>Game over.</strong> {winners.map((s) => nameOf(players, s, viewer)).join(' and ')}{' '}
-        {winners.length > 1 || winners[0] === viewer ? 'win' : 'wins'} with ${best}.
+        <strong>Game over.</strong> {winPhrase(players, winners, viewer)} with ${best}.
       </div>
     );
   }
@@ -77,16 +76,17 @@ function ThisTurn({
   players: readonly PlayerInfo[];
 }) {
   if (!view.played || view.phase === 'over') return null;
-  const how =
-    view.played.mode === 'cast'
-      ? 'casts'
-      : view.played.mode === 'council'
-        ? 'discards to re-sell'
-        : 'discards to recharge';
+  const you = view.active === viewer;
+  const how = {
+    cast: you ? 'cast' : 'casts',
+    council: you ? 'discard, to sell to the council again,' : 'discards, to sell to the council again,',
+    recharge: you ? 'discard, to recharge your tile,' : 'discards, to recharge the tile,',
+  }[view.played.mode];
   const params = paramsText(view.played.spell, view.played.params);
   return (
     <div className="this-turn">
-      This turn {nameOf(players, view.active, viewer)} {how} <b>{spellName(view.played.spell)}</b>
+      This turn {you ? 'you' : nameOf(players, view.active, viewer)} {how}{' '}
+      <b>{spellName(view.played.spell)}</b>
       {params && ` — ${params}`}
       {view.interruptQueue.length > 0 && (
         <span className="muted">

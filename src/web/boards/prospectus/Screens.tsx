@@ -5,6 +5,7 @@
  */
 import type { ActionIndex } from '../actions.ts';
 import { Act } from '../common/Actionable.tsx';
+import { Pop } from '../common/Pop.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
 import type { PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
@@ -71,9 +72,7 @@ function SeatScreen({
             $ ? <small>screen closed</small>
           </span>
         ) : (
-          <span key={money} className="pop">
-            ${money}
-          </span>
+          <Pop value={money}>${money}</Pop>
         )}
       </div>
       <div className="holdings">
@@ -81,9 +80,9 @@ function SeatScreen({
           Array.from({ length: POTION_COUNT }, (_, p) => (
             <span key={p} className={`holding ${cubes[p] ? '' : 'zero'}`}>
               <PotionChip p={p} size="s" />
-              <b key={cubes[p]} className="pop">
+              <Pop value={cubes[p]} as="b">
                 {cubes[p]}
-              </b>
+              </Pop>
             </span>
           ))
         ) : (
@@ -183,6 +182,7 @@ export function TradeRecord({
   return (
     <section className="record" aria-label="Public trade record">
       <h3>What the table saw cross the screens</h3>
+      {entries.length === 0 && <p className="muted">Nothing yet.</p>}
       <ol>
         {entries.map((e, i) => (
           <li key={view.record.length - i}>

@@ -6,8 +6,9 @@
 import type { ReactNode } from 'react';
 import type { ActionIndex } from '../actions.ts';
 import { Act, ActButton, ActionScope } from '../common/Actionable.tsx';
+import { Pop } from '../common/Pop.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
-import { nameOf, useActionIndex } from '../common/hooks.ts';
+import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { Ingredient, LineChip, OrderCard, TypeGlyph } from './Cards.tsx';
@@ -38,8 +39,7 @@ function Status({ view, viewer, players }: { view: TView; viewer: Viewer; player
     const winners = view.scores.flatMap((s, seat) => (s === best ? [seat] : []));
     return (
       <div className="status over">
-        <strong>Game over.</strong> Best score {best}:{' '}
-        {winners.map((s) => nameOf(players, s, viewer)).join(', ')}
+        <strong>Game over.</strong> {winPhrase(players, winners, viewer)} with a score of {best}
         {winners.length > 1 && (
           <span className="muted"> (ties break on displayed prestige, then Favor tokens)</span>
         )}
@@ -170,9 +170,21 @@ function Evergreens({ acts }: { acts: Acts }) {
   );
 }
 
-function Pending({ view, viewer, players }: { view: TView; viewer: Viewer; players: readonly PlayerInfo[] }) {
+function Pending({
+  view,
+  viewer,
+  players,
+  acts,
+}: {
+  view: TView;
+  viewer: Viewer;
+  players: readonly PlayerInfo[];
+  acts: Acts;
+}) {
   const pending = view.pending;
   if (!pending) return null;
+  // The same choices as the highlighted cards in the shops, here where the line is.
+  const sources = acts.where((a) => a.type === 'supply' || a.type === 'favor' || a.type === 'ask');
   const card =
     pending.target.kind === 'market'
       ? ORDER_CARDS[pending.target.order]!
@@ -197,10 +209,10 @@ function Pending({ view, viewer, players }: { view: TView; viewer: Viewer; playe
           else if (source.from === 'own')
             state = (
               <span>
-                from {view.current === viewer ? 'your' : 'their'} shop: {kindName(source.kind)}
+                ✓ {view.current === viewer ? 'your' : `${nameOf(players, view.current, viewer)}’s`} card
               </span>
             );
-          else if (source.from === 'favor') state = <span>a Favor token ◆</span>;
+          else if (source.from === 'favor') state = <span>✓ a Favor token ◆</span>;
           else
             state = (
               <span>
@@ -216,6 +228,13 @@ function Pending({ view, viewer, players }: { view: TView; viewer: Viewer; playe
           );
         })}
       </ol>
+      {sources.length > 0 && (
+        <div className="source-choices">
+          {sources.map((ref) => (
+            <ActButton key={ref.index} refs={[ref]} className="secondary" />
+          ))}
+        </div>
+      )}
     </section>
   );
 }
@@ -264,9 +283,9 @@ function Shop({
       </header>
       <div className="shop-stats">
         <span title="money">
-          <b key={shop.money} className="pop">
+          <Pop value={shop.money} as="b">
             ${shop.money}
-          </b>
+          </Pop>
         </span>
         <Act as="span" refs={favorRefs} title="Spend a Favor token" className="favors">
           <span title="Favor tokens">◆ {shop.favors}</span>
@@ -277,9 +296,9 @@ function Shop({
           title={`score = prestige + ${SCORING.value.perFavor} per Favor + 1 per ${SCORING.value.moneyPerPrestige} money`}
         >
           score{' '}
-          <b key={view.scores[seat]} className="pop">
+          <Pop value={view.scores[seat]} as="b">
             {view.scores[seat]}
-          </b>
+          </Pop>
         </span>
       </div>
       <div className="shop-ingredients">
@@ -335,7 +354,6 @@ function Prompt({ view, acts }: { view: TView; acts: Acts }) {
       <ActButton refs={acts.pick({ type: 'display' })} />
       <ActButton refs={acts.pick({ type: 'accept' })} />
       <ActButton refs={acts.pick({ type: 'decline' })} className="secondary" />
-      <ActButton refs={acts.pick({ type: 'favor' })} className="secondary" />
       <ActButton refs={acts.pick({ type: 'advertise', slot: null })} />
       <ActButton refs={acts.pick({ type: 'end' })} className="secondary" />
       {view.phase === 'assign' && (
@@ -356,7 +374,7 @@ export default function ProsperiteaBoard(props: BoardProps<TView, ProsperiteaAct
       <div className="prosperitea-board">
         <Status view={view} viewer={viewer} players={players} />
         <Prompt view={view} acts={acts} />
-        <Pending view={view} viewer={viewer} players={players} />
+        <Pending view={view} viewer={viewer} players={players} acts={acts} />
         <div className="tea-main">
           <div className="tea-left">
             <Decks view={view} acts={acts} />
