@@ -100,7 +100,7 @@ export function fixtureOf(played: PlayedGame, moment: Moment, players: number): 
     labels: legal ? legal.map((a) => game.render.action(a, view)) : null,
     events: eventsFor(played, index, viewer).map((e) => ({ type: e.type, text: e.text, data: e.data })),
     players: NAMES.slice(0, players),
-    bots: Array.from({ length: players }, (_, seat) => seat !== 0),
+    bots: Array.from({ length: players }, (_, seat) => seat !== viewer),
     outcome: moment.at === 'end' ? game.outcome(state) : null,
   };
 }

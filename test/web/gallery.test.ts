@@ -15,8 +15,14 @@ import { launchChromium, startGallery } from './harness.ts';
 import type { Gallery } from './harness.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/web/', import.meta.url));
-const LAPTOP = { width: 1280, height: 860 };
-const PHONE = { width: 390, height: 844 };
+// Screenshots are taken with reduced motion, so no card is caught half-way through its entrance.
+const LAPTOP = { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' } as const;
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce',
+} as const;
 
 let gallery: Gallery;
 let browser: Browser;
@@ -42,6 +48,7 @@ interface PageGlobals {
   __prosperEmitted?: unknown[];
   history: { pushState(data: unknown, unused: string, url: string): void };
   innerWidth: number;
+  getComputedStyle(element: unknown): { transitionDuration: string };
   document: {
     documentElement: { scrollWidth: number };
     querySelectorAll(selector: string): ArrayLike<PageElement>;
@@ -98,7 +105,7 @@ describe.each(['prospectus', 'prosperitea', 'pocket-imperium'])('the %s board', 
   it('draws every fixture, offers every legal action on the board and emits the clicked one', async () => {
     const fixtures = fixturesOf(game);
     expect(fixtures.length).toBeGreaterThan(5);
-    const page = await browser.newPage({ viewport: LAPTOP });
+    const page = await browser.newPage(LAPTOP);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     for (const f of fixtures) {
@@ -125,7 +132,7 @@ describe.each(['prospectus', 'prosperitea', 'pocket-imperium'])('the %s board', 
   });
 
   it('is readable on a phone', async () => {
-    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await browser.newPage(PHONE);
     for (const f of fixturesOf(game).filter((x) => x.id === 'mid' || x.id === 'end')) {
       await openFixture(page, f);
       await page.screenshot({ path: join(SHOTS, `${game}--${f.id}--phone.png`), fullPage: true });
@@ -157,10 +164,29 @@ describe('the build', () => {
   });
 });
 
+describe('motion', () => {
+  it('animates price changes, and not at all when the player asks for reduced motion', async () => {
+    const f = fixturesOf('prospectus').find((x) => x.id === 'mid')!;
+    const transition = async (page: Page) => {
+      await openFixture(page, f);
+      return page
+        .locator('.price-machine .liquid')
+        .first()
+        .evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).transitionDuration);
+    };
+    const moving = await browser.newPage({ viewport: LAPTOP.viewport });
+    expect(await transition(moving)).not.toBe('0s');
+    const still = await browser.newPage(LAPTOP);
+    expect(await transition(still)).toBe('0s');
+    await moving.close();
+    await still.close();
+  });
+});
+
 describe('actions from the board', () => {
   it('plans Pocket Imperium commands by clicking the three cards in order, then submitting', async () => {
     const f = fixturesOf('pocket-imperium').find((x) => x.id === 'plan')!;
-    const page = await browser.newPage({ viewport: LAPTOP });
+    const page = await browser.newPage(LAPTOP);
     await openFixture(page, f);
     for (const command of ['exterminate', 'expand', 'explore'])
       await page.locator(`.planner [data-command="${command}"]`).click();
@@ -171,7 +197,7 @@ describe('actions from the board', () => {
 
   it('works from the keyboard alone: Tab to a highlighted element, Enter acts', async () => {
     const f = fixturesOf('prosperitea').find((x) => x.id === 'draft')!;
-    const page = await browser.newPage({ viewport: LAPTOP });
+    const page = await browser.newPage(LAPTOP);
     await openFixture(page, f);
     const focused = () =>
       page.evaluate(() => {
@@ -191,7 +217,7 @@ describe('actions from the board', () => {
 
   it('keeps the plain list of legal actions as a fallback', async () => {
     const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
-    const page = await browser.newPage({ viewport: LAPTOP });
+    const page = await browser.newPage(LAPTOP);
     await openFixture(page, f);
     const items = page.locator('.action-list [data-list-action]');
     expect(await items.count()).toBe(f.legal!.length);
@@ -203,7 +229,7 @@ describe('actions from the board', () => {
 
   it('offers a choice menu where one element carries several actions', async () => {
     const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
-    const page = await browser.newPage({ viewport: LAPTOP });
+    const page = await browser.newPage(LAPTOP);
     await openFixture(page, f);
     const card = page.locator('.hand [data-actions]').first();
     const indices = (await card.getAttribute('data-actions'))!.split(' ').map(Number);

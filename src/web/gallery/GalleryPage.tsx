@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { seatPlayers } from '../boards/seats.ts';
 import { BoardHost } from '../ui/BoardHost.tsx';
+import type { OutcomeInfo } from '../ui/outcome.ts';
 import { GALLERY_DATA, fixtureFile } from './fixture.ts';
 import type { Fixture, GalleryIndex } from './fixture.ts';
 
@@ -119,6 +120,7 @@ function FixtureBoard({ fixture }: { fixture: Fixture }) {
         onAction={onAction}
         events={fixture.events}
         players={players}
+        outcome={fixture.outcome as OutcomeInfo | null}
       />
     </div>
   );

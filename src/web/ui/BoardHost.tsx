@@ -10,6 +10,8 @@ import type { BoardProps } from '../boards/contract.ts';
 import { BOARDS } from '../boards/registry.ts';
 import { ActionList } from './ActionList.tsx';
 import { EventLog } from './EventLog.tsx';
+import { OutcomePanel } from './OutcomePanel.tsx';
+import type { OutcomeInfo } from './outcome.ts';
 
 class BoardErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
@@ -27,7 +29,11 @@ class BoardErrorBoundary extends Component<{ children: ReactNode }, { error: Err
   }
 }
 
-export function BoardHost({ game, ...props }: { game: string } & BoardProps) {
+export function BoardHost({
+  game,
+  outcome,
+  ...props
+}: { game: string; outcome?: OutcomeInfo | null } & BoardProps) {
   const Board = BOARDS[game];
   const index = useMemo(
     () => new ActionIndex(props.legal, props.actionLabels),
@@ -36,6 +42,7 @@ export function BoardHost({ game, ...props }: { game: string } & BoardProps) {
   return (
     <div className="board-host">
       <main className="board-area">
+        {outcome && <OutcomePanel outcome={outcome} players={props.players} />}
         <BoardErrorBoundary>
           <Suspense fallback={<div className="panel loading">Loading the board…</div>}>
             {Board ? <Board {...props} /> : <div className="panel">No board for the game “{game}”.</div>}
