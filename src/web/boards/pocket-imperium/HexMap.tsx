@@ -10,7 +10,7 @@ import { SeatMark } from '../common/SeatBadge.tsx';
 import type { PlayerInfo } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { cellCentre, cellEdges, HEX, hexPoints, LAYOUTS, NEUTRAL, NOBODY } from './model.ts';
-import type { Layout, Space } from './model.ts';
+import type { Layout, RecentHex, Space } from './model.ts';
 import type { PiAction, PiView } from './types.ts';
 
 const SECTOR_TINTS = ['#1f3357', '#283f68', '#1b2d4d', '#2b4470', '#223a61', '#2d466f', '#1d3152', '#26406a'];
@@ -330,14 +330,52 @@ function Movement({
   );
 }
 
+function Recent({
+  layout,
+  recent,
+  players,
+}: {
+  layout: Layout;
+  recent: readonly RecentHex[];
+  players: readonly PlayerInfo[];
+}) {
+  return (
+    <g className="recent" aria-hidden="true">
+      {recent.map(({ hex, seat }) => {
+        const space = layout.spaces[hex];
+        if (!space) return null;
+        const colour = seat === null ? '#ffffff' : playerOf(players, seat).colour;
+        if (space.cells.length > 1)
+          return (
+            <circle
+              key={hex}
+              cx={space.x}
+              cy={space.y}
+              r={HEX * 1.3}
+              stroke={colour}
+              className="recent-ring"
+            />
+          );
+        const [x, y] = cellCentre(space.cells[0]![0], space.cells[0]![1]);
+        return (
+          <polygon key={hex} points={hexPoints(x, y, HEX - 6)} stroke={colour} className="recent-ring" />
+        );
+      })}
+    </g>
+  );
+}
+
 export function HexMap({
   view,
   acts,
   players,
+  recent,
 }: {
   view: PiView;
   acts: ActionIndex<PiAction>;
   players: readonly PlayerInfo[];
+  /** Where something just happened (from the recent events). */
+  recent: readonly RecentHex[];
 }) {
   const layout = LAYOUTS[view.layout];
   return (
@@ -369,6 +407,7 @@ export function HexMap({
         <SpaceCell key={space.id} space={space} view={view} layout={layout} acts={acts} players={players} />
       ))}
       <Boundaries view={view} layout={layout} />
+      <Recent layout={layout} recent={recent} players={players} />
       <SectorLabels view={view} layout={layout} acts={acts} />
       <Movement view={view} layout={layout} players={players} />
     </svg>

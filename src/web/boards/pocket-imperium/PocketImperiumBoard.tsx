@@ -6,7 +6,7 @@ import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { HexMap } from './HexMap.tsx';
-import { commandName } from './model.ts';
+import { commandName, recentHexes } from './model.ts';
 import { Planner, Players, ProsperityChain, RoundSteps } from './Panels.tsx';
 import type { PiAction, PiView } from './types.ts';
 import './pocket-imperium.css';
@@ -133,7 +133,7 @@ export default function PocketImperiumBoard(props: BoardProps<PiView, PiAction>)
         <Prompt acts={acts} />
         <div className="pi-main">
           <div className="map-box">
-            <HexMap view={view} acts={acts} players={players} />
+            <HexMap view={view} acts={acts} players={players} recent={recentHexes(props.events)} />
           </div>
           <div className="pi-side">
             <Planner key={`${view.round}-${viewer}`} view={view} viewer={viewer} acts={acts} />

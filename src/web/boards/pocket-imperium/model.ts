@@ -151,3 +151,27 @@ export const SECTOR_NAMES = [
   'bottom',
   'bottom-right',
 ];
+
+/** A hex a recent event touched, and the seat that acted (null for the game itself). */
+export interface RecentHex {
+  readonly hex: number;
+  readonly seat: number | null;
+}
+
+const HEX_FIELDS = ['hex', 'to'] as const;
+
+/** The hexes of the last few events of this round that name one: where something just happened. */
+export function recentHexes(events: readonly { type: string; data?: unknown }[], limit = 6): RecentHex[] {
+  const out: RecentHex[] = [];
+  for (let i = events.length - 1; i >= 0 && out.length < limit; i--) {
+    const e = events[i]!;
+    if (e.type === 'round') break;
+    const data = (e.data ?? {}) as Record<string, unknown>;
+    for (const field of HEX_FIELDS) {
+      const hex = data[field];
+      if (typeof hex === 'number' && !out.some((r) => r.hex === hex))
+        out.push({ hex, seat: typeof data.seat === 'number' ? data.seat : null });
+    }
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import type { ActionIndex } from '../actions.ts';
 import { ActG } from '../common/Actionable.tsx';
 import { PopG } from '../common/Pop.tsx';
-import type { PlayerInfo } from '../contract.ts';
+import type { BoardEvent } from '../contract.ts';
 import {
   abilityName,
   abilityText,
@@ -16,10 +16,12 @@ import {
   PRICE_BY_SPACE,
   potionLetter,
   potionName,
+  priceMovesThisTurn,
   SPACES,
   TANK_OF_SPACE,
   TANKS,
 } from './model.ts';
+import type { PriceMove } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
 
 const AXIS = 46;
@@ -47,13 +49,25 @@ function tubeActions(acts: ActionIndex<ProspectusAction>, p: number) {
   );
 }
 
-function Tube({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<ProspectusAction> }) {
+function Tube({
+  view,
+  p,
+  acts,
+  move,
+}: {
+  view: PView;
+  p: number;
+  acts: ActionIndex<ProspectusAction>;
+  move: PriceMove | null;
+}) {
   const style = POTION_STYLES[p]!;
   const space = view.priceSpaces[p]!;
   const x = tubeX(p);
   const level = spaceY(space) - STEP / 2;
   const frozen = view.frozen[p]! >= 0;
   const refs = tubeActions(acts, p);
+  // The move since the turn began sits above the price tag, or below it near the top of the tube.
+  const deltaY = space < SPACES - 4 ? -30 : 14;
   return (
     <ActG refs={refs} title={potionName(p)} className="tube">
       <rect
@@ -98,6 +112,14 @@ function Tube({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
             ${PRICE_BY_SPACE[space]}
           </text>
         </PopG>
+        {move && move.change !== 0 && (
+          <g className={`delta ${move.change > 0 ? 'up' : 'down'}`} aria-label={`from $${move.from}`}>
+            <rect x={x - 4} y={deltaY} width={TUBE_W + 8} height={16} rx={8} />
+            <text x={x + TUBE_W / 2} y={deltaY + 12} textAnchor="middle" fontSize={11} fontWeight={800}>
+              {move.change > 0 ? '▲' : '▼'} {Math.abs(move.change)}
+            </text>
+          </g>
+        )}
       </g>
       <text x={x + TUBE_W / 2} y={TOP - 14} textAnchor="middle" fontSize={11} className="limit-note">
         {frozen ? '❄ frozen' : `buy ≤ ${LIMIT_BY_SPACE[space]}`}
@@ -156,11 +178,13 @@ function Foot({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
 export function PriceMachine({
   view,
   acts,
+  events,
 }: {
   view: PView;
   acts: ActionIndex<ProspectusAction>;
-  players: readonly PlayerInfo[];
+  events: readonly BoardEvent[];
 }) {
+  const moves = priceMovesThisTurn(events);
   const bands = TANKS.value.map((tank, t) => {
     const first = TANK_OF_SPACE.indexOf(t);
     const last = first + tank.prices.length - 1;
@@ -212,7 +236,7 @@ export function PriceMachine({
         &lt;$10 busts
       </text>
       {Array.from({ length: POTION_COUNT }, (_, p) => (
-        <Tube key={p} view={view} p={p} acts={acts} />
+        <Tube key={p} view={view} p={p} acts={acts} move={moves[p] ?? null} />
       ))}
       {Array.from({ length: POTION_COUNT }, (_, p) => (
         <Foot key={p} view={view} p={p} acts={acts} />

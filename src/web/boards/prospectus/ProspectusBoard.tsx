@@ -175,7 +175,7 @@ export default function ProspectusBoard(props: BoardProps<PView, ProspectusActio
         <FutureTrack view={view} acts={acts} />
         <div className="market-row">
           <div className="machine-box">
-            <PriceMachine view={view} acts={acts} players={players} />
+            <PriceMachine view={view} acts={acts} events={props.events} />
             <AsideTokens view={view} acts={acts} />
           </div>
           <div className="side-box">

@@ -124,3 +124,28 @@ export function paramsText(spell: number, params: readonly number[]): string {
       return '';
   }
 }
+
+/** Net price move of each potion since the current turn began (null: it has not moved). */
+export interface PriceMove {
+  readonly from: number;
+  readonly change: number;
+}
+
+export function priceMovesThisTurn(
+  events: readonly { type: string; data?: unknown }[],
+): (PriceMove | null)[] {
+  let start = 0;
+  for (let i = events.length - 1; i >= 0; i--)
+    if (events[i]!.type === 'turn') {
+      start = i + 1;
+      break;
+    }
+  const moves: (PriceMove | null)[] = Array.from({ length: POTION_COUNT }, () => null);
+  for (const e of events.slice(start)) {
+    if (e.type !== 'price') continue;
+    const d = e.data as { potion: number; from: number; to: number };
+    const first = moves[d.potion]?.from ?? d.from;
+    moves[d.potion] = { from: first, change: d.to - first };
+  }
+  return moves;
+}

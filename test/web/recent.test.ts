@@ -1,0 +1,51 @@
+/** What the boards mark as just happened, read from the recent events. */
+import { describe, expect, it } from 'vitest';
+import { recentHexes } from '../../src/web/boards/pocket-imperium/model.ts';
+import { priceMovesThisTurn } from '../../src/web/boards/prospectus/model.ts';
+
+const price = (potion: number, from: number, to: number) => ({
+  type: 'price',
+  text: '',
+  data: { type: 'price', potion, from, to },
+});
+
+describe('Prospectus price moves this turn', () => {
+  it('nets every move of a potion since the current turn began', () => {
+    const events = [
+      price(0, 10, 30),
+      { type: 'turn', text: '', data: { seat: 1 } },
+      price(0, 20, 19),
+      price(2, 15, 16),
+      price(0, 19, 22),
+    ];
+    expect(priceMovesThisTurn(events)).toEqual([
+      { from: 20, change: 2 },
+      null,
+      { from: 15, change: 1 },
+      null,
+      null,
+    ]);
+  });
+
+  it('reads the whole log when no turn has begun in it', () => {
+    expect(priceMovesThisTurn([price(4, 20, 18)])[4]).toEqual({ from: 20, change: -2 });
+  });
+});
+
+describe('Pocket Imperium recent hexes', () => {
+  it('takes the hexes the last events of the round name, newest first, each once', () => {
+    const events = [
+      { type: 'expand', text: '', data: { seat: 0, hex: 3 } },
+      { type: 'round', text: '', data: { round: 2 } },
+      { type: 'expand', text: '', data: { seat: 1, hex: 7 } },
+      { type: 'move', text: '', data: { seat: 2, to: 9 } },
+      { type: 'sustain', text: '', data: { hex: 7, owner: 1 } },
+      { type: 'reveal', text: '', data: { step: 1 } },
+    ];
+    expect(recentHexes(events)).toEqual([
+      { hex: 7, seat: null },
+      { hex: 9, seat: 2 },
+    ]);
+    expect(recentHexes(events, 1)).toEqual([{ hex: 7, seat: null }]);
+  });
+});
