@@ -124,7 +124,13 @@ function firstOfEachTag(played: PlayedGame, tagger: Tagger, wanted: readonly (re
   for (const [tag, title] of wanted) {
     const at = found.get(tag);
     if (at === undefined) continue;
-    out.push({ id: tag, title, note: title, at, viewer: played.steps[at]!.actors[0]! });
+    out.push({
+      id: tag,
+      title,
+      note: 'the first time it comes up, as the acting seat',
+      at,
+      viewer: played.steps[at]!.actors[0]!,
+    });
   }
   return out;
 }
@@ -190,7 +196,7 @@ function build(gameId: string, sessions: readonly Session[]): GameFixtures {
     ];
     for (const m of moments) {
       const f = fixtureOf(played, { ...m, id: s.prefix + m.id }, s.players);
-      fixtures.push({ ...f, title: `${s.label}: ${m.title}`, note: `${s.label} — ${m.note}` });
+      fixtures.push({ ...f, title: `${s.label}: ${m.title}` });
     }
   }
   return { game: gameId, name, fixtures };

@@ -4,16 +4,13 @@
  * The same props come from the gallery (recorded fixtures) and, later, from the live protocol client.
  */
 import type { ComponentType } from 'react';
+import type { Viewer, VisibleEvent } from '../../core/game.ts';
 
-/** Who looks at the board: a seat (0-based) or a spectator. Mirrors core's `Viewer`. */
-export type Viewer = number | 'spectator';
+/** Who looks at the board: a seat (0-based) or a spectator (core's `Viewer`). */
+export type { Viewer };
 
 /** One line of the game log as the engine's `viewEvent` gave it to this viewer. */
-export interface BoardEvent {
-  readonly type: string;
-  readonly text: string;
-  readonly data?: unknown;
-}
+export type BoardEvent = VisibleEvent;
 
 /** A seat as the table shows it: never colour alone — a letter and a shape go with the colour. */
 export interface PlayerInfo {

@@ -1,9 +1,8 @@
 /** The end of a game for any game: its breakdown (`outcome.details`) as per-seat columns. */
-export interface OutcomeInfo {
-  readonly scores: readonly number[];
-  readonly ranks: readonly number[];
-  readonly details?: unknown;
-}
+import type { Outcome } from '../../core/game.ts';
+
+/** The engine's outcome of a finished game, as the server will send it. */
+export type OutcomeInfo = Outcome;
 
 interface Column {
   readonly label: string;
