@@ -2,15 +2,24 @@
  * Clickable board elements. An element with one matching legal action emits it on click (or Enter /
  * Space); with several, it opens a small menu of their labels. With none, it is drawn inert.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode, SVGProps } from 'react';
 import type { ActionRef } from '../actions.ts';
 
 interface MenuState {
   readonly refs: readonly ActionRef[];
   readonly title: string;
-  readonly x: number;
-  readonly y: number;
+  /** The element that opened the menu: the menu sits below it (or above), and focus returns to it. */
+  readonly anchor: Element;
 }
 
 interface ActionApi {
@@ -34,10 +43,7 @@ export function ActionScope({
         setMenu(null);
         onAction(ref.action);
       },
-      choose: (refs, title, anchor) => {
-        const box = anchor.getBoundingClientRect();
-        setMenu({ refs, title, x: box.left, y: box.bottom });
-      },
+      choose: (refs, title, anchor) => setMenu({ refs, title, anchor }),
     }),
     [onAction],
   );
@@ -59,6 +65,24 @@ function ChoiceMenu({
   onClose: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // Placed once its height is known: below the element if it fits, else above, always on screen.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const at = menu.anchor.getBoundingClientRect();
+    const height = el.offsetHeight;
+    const below = at.bottom + 4;
+    const above = at.top - height - 4;
+    const top =
+      below + height <= window.innerHeight - 8
+        ? below
+        : above >= 8
+          ? above
+          : Math.max(8, window.innerHeight - height - 8);
+    el.style.top = `${top}px`;
+    el.style.left = `${Math.max(8, Math.min(at.left, window.innerWidth - el.offsetWidth - 8))}px`;
+    el.style.visibility = 'visible';
+  }, [menu]);
   useEffect(() => {
     box.current?.querySelector('button')?.focus();
     const away = (e: PointerEvent) => {
@@ -67,18 +91,18 @@ function ChoiceMenu({
     document.addEventListener('pointerdown', away, true);
     return () => document.removeEventListener('pointerdown', away, true);
   }, [onClose]);
-  const width = 300;
-  const left = Math.max(8, Math.min(menu.x, window.innerWidth - width - 8));
-  const top = Math.min(menu.y + 4, window.innerHeight - 40 - 36 * Math.min(menu.refs.length, 8));
   return (
     <div
       ref={box}
       className="choice-menu"
       role="menu"
       aria-label={menu.title}
-      style={{ left, top: Math.max(8, top), maxWidth: width }}
+      style={{ left: 0, top: 0, maxWidth: 300, visibility: 'hidden' }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
+        if (e.key === 'Escape') {
+          onClose();
+          (menu.anchor as HTMLElement).focus?.();
+        }
       }}
     >
       <div className="choice-title">{menu.title}</div>
