@@ -382,7 +382,7 @@ export function HexMap({
     <svg
       className="hex-map"
       viewBox={`0 0 ${layout.width.toFixed(0)} ${layout.height.toFixed(0)}`}
-      role="img"
+      role="group"
       aria-label="Star map"
     >
       <defs>

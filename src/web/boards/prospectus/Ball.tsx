@@ -25,7 +25,7 @@ function BallSvg({ ball, acts }: { ball: readonly number[]; acts: ActionIndex<Pr
     <svg
       viewBox="-60 -60 120 132"
       className="ball-svg"
-      role="img"
+      role="group"
       aria-label={`Crystal ball holding ${cubes.length} cubes`}
     >
       <defs>

@@ -194,7 +194,7 @@ export function PriceMachine({
     <svg
       className="price-machine"
       viewBox={`0 0 ${MACHINE_WIDTH} ${FOOT}`}
-      role="img"
+      role="group"
       aria-label="Potion prices"
     >
       <defs>
