@@ -24,6 +24,7 @@ export function EventLog({
   return (
     <section className="panel event-log" aria-label="Game log">
       <h2>Log</h2>
+      {events.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       <ol ref={list} aria-live="polite">
         {events.map((e, i) => {
           const who = seatOf(e, players);

@@ -112,7 +112,9 @@ export function Players({
                   {view.supply[s]} / {shipsOnBoard(view, s)}
                 </td>
                 <td>
-                  {view.phase === 'plan' && s !== viewer ? (
+                  {view.phase === 'setup' ? (
+                    <span className="plan-state">none yet</span>
+                  ) : view.phase === 'plan' && s !== viewer ? (
                     <span className={`plan-state ${view.submitted[s] ? 'in' : ''}`}>
                       {view.submitted[s] ? '✓ plan in' : '… planning'}
                     </span>

@@ -170,6 +170,14 @@ function Evergreens({ acts }: { acts: Acts }) {
   );
 }
 
+/** A choice for the current line, with the other player's name rather than a seat number. */
+function sourceText(action: ProsperiteaAction, players: readonly PlayerInfo[], viewer: Viewer): string {
+  if (action.type === 'supply') return `Use your ${kindName(action.kind)}`;
+  if (action.type === 'ask')
+    return `Ask ${nameOf(players, action.seat, viewer)} for ${kindName(action.kind)}`;
+  return 'Spend a Favor token';
+}
+
 function Pending({
   view,
   viewer,
@@ -231,7 +239,9 @@ function Pending({
       {sources.length > 0 && (
         <div className="source-choices">
           {sources.map((ref) => (
-            <ActButton key={ref.index} refs={[ref]} className="secondary" />
+            <ActButton key={ref.index} refs={[ref]} className="secondary">
+              {sourceText(ref.action, players, viewer)}
+            </ActButton>
           ))}
         </div>
       )}
