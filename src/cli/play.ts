@@ -67,6 +67,12 @@ export async function cmdPlay(
     `${game.name} — you are seat ${human}; ${players} players; seed ${seed}. Type a number, "v" to see the table again, "q" to quit.`,
   );
   let state = created.value.state;
+  const confirmed = async (question: string) => {
+    out(`${question} (y/n)`);
+    ctx.io.out('> ');
+    const answer = await reader.next();
+    return answer?.trim().toLowerCase() === 'y';
+  };
   const tell = (events: readonly unknown[]) => {
     for (const e of events) {
       const seen = game.viewEvent(e, human);
@@ -114,8 +120,13 @@ export async function cmdPlay(
           continue;
         }
         const n = Number(line.trim());
-        if (Number.isInteger(n) && n >= 1 && n <= legal.length) chosen = legal[n - 1];
-        else out(`Please type a number from 1 to ${legal.length}.`);
+        if (!Number.isInteger(n) || n < 1 || n > legal.length) {
+          out(`Please type a number from 1 to ${legal.length}.`);
+          continue;
+        }
+        const question = game.render.confirm?.(legal[n - 1], view);
+        if (question && !(await confirmed(question))) out('Not done; choose again.');
+        else chosen = legal[n - 1];
       }
       const result = game.apply(state, human, chosen);
       if (!result.ok) {

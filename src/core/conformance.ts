@@ -1,8 +1,9 @@
 import type { AnyGame, Seat, Viewer } from './game.ts';
 import { SPECTATOR, actionKey } from './game.ts';
+import type { RngState } from './rng.ts';
 import { deepFreeze, hashJson, jsonEqual, stableStringify } from './json.ts';
 import { newGame, replayActions } from './match.ts';
-import { Rng } from './rng.ts';
+import { Rng, seedState } from './rng.ts';
 
 export interface ConformanceOptions {
   /** Player counts to try; defaults to every count the game allows. */
@@ -17,6 +18,11 @@ export interface ConformanceOptions {
   readonly leakEvery?: number;
   /** How many legal actions per step are applied through the checked path. */
   readonly legalSample?: number;
+  /**
+   * Draws of `resample` per viewer (stopping at the first that differs from the truth) before the
+   * kit concludes that it never varies a hidden part the viewer cannot know.
+   */
+  readonly resampleDraws?: number;
   readonly seed?: string;
 }
 
@@ -109,6 +115,7 @@ export function checkGame(game: AnyGame, opts: ConformanceOptions = {}): Conform
   const maxActions = opts.maxActions ?? 20_000;
   const leakEvery = opts.leakEvery ?? 1;
   const legalSample = opts.legalSample ?? 6;
+  const resampleDraws = opts.resampleDraws ?? 16;
   let totalActions = 0;
   let totalPlayouts = 0;
 
@@ -118,8 +125,13 @@ export function checkGame(game: AnyGame, opts: ConformanceOptions = {}): Conform
         const seed = `${opts.seed ?? 'kit'}:${players}:${stableStringify(options)}:${p}`;
         const where = `${game.id} players=${players} options=${stableStringify(options)} seed=${seed}`;
         const before = failures.length;
-        totalActions += playout(game, players, options, seed, maxActions, leakEvery, legalSample, (what) =>
-          fail(where, what),
+        totalActions += playout(
+          game,
+          players,
+          options,
+          seed,
+          { maxActions, leakEvery, legalSample, resampleDraws },
+          (what) => fail(where, what),
         );
         totalPlayouts++;
         if (failures.length > before)
@@ -135,11 +147,10 @@ function playout(
   players: number,
   options: Record<string, unknown>,
   seed: string,
-  maxActions: number,
-  leakEvery: number,
-  legalSample: number,
+  limits: { maxActions: number; leakEvery: number; legalSample: number; resampleDraws: number },
   fail: (what: string) => void,
 ): number {
+  const { maxActions, leakEvery, legalSample, resampleDraws } = limits;
   const created = newGame(game, players, seed, options);
   if (!created.ok) {
     fail(`setup refused: ${created.error}`);
@@ -192,6 +203,7 @@ function playout(
     // Every legal action (a sample of them) must apply through the checked path.
     const sample =
       legal.length <= legalSample ? legal : [chosen, ...rng.shuffle(legal).slice(0, legalSample - 1)];
+    const alternatives: Applied[] = [];
     for (const action of sample) {
       const result = safeApply(game, frozen, seat, action);
       if (result === 'mutated')
@@ -201,6 +213,8 @@ function playout(
           `${at}: legal action ${stableStringify(action)} was rejected: ${result.error.rule} ${result.error.message}`,
         );
       if (result === 'mutated' || !result.ok) return step;
+      if (actionKey(action) !== actionKey(chosen))
+        alternatives.push({ action, state: result.state, events: result.events });
     }
 
     // Wrong seat, malformed and mutated actions are refused, never crash, and leave the state alone.
@@ -252,9 +266,18 @@ function playout(
       return step;
     }
 
+    if (step === 0 && !checkViewerValidation(game, frozen, players, first.events, at, fail)) return step;
     if (
       step % leakEvery === 0 &&
-      !checkInformation(game, frozen, players, seat, chosen, first, seed, step, fail)
+      !checkInformation(
+        game,
+        frozen,
+        players,
+        { action: chosen, ...first },
+        alternatives,
+        { seed, step, actor: seat, resampleDraws },
+        fail,
+      )
     )
       return step;
 
@@ -328,25 +351,185 @@ function checkOutcome(
     fail(`${at}: a rank is out of range`);
 }
 
+/** One legal action of the acting seat and what it led to. */
+interface Applied {
+  readonly action: unknown;
+  readonly state: unknown;
+  readonly events: readonly unknown[];
+}
+
+interface StepContext {
+  readonly seed: string;
+  readonly step: number;
+  readonly actor: Seat;
+  readonly resampleDraws: number;
+}
+
+function describeViewer(viewer: Viewer): string {
+  return viewer === SPECTATOR ? 'the spectator' : `seat ${viewer}`;
+}
+
 /**
- * Leak checks at one state. For every viewer, a world resampled for that viewer must look the same
- * to them (views), must look the same to a spectator, and the chosen action must produce the same
- * event texts for them whenever what they can see after it is the same.
+ * An Rng that remembers every state it (or a generator forked from it) hands out. A world built by
+ * `resample` stores one of them as its RNG, which tells the kit where a state keeps its RNG without
+ * knowing the game, so that "the same hidden part" can be judged apart from the RNG.
+ */
+class WitnessRng extends Rng {
+  constructor(
+    state: RngState,
+    readonly issued: Set<string>,
+  ) {
+    super(state);
+  }
+
+  static seeded(seed: string): WitnessRng {
+    return new WitnessRng(seedState(seed), new Set());
+  }
+
+  override state(): RngState {
+    const state = super.state();
+    this.issued.add(stableStringify(state));
+    return state;
+  }
+
+  override fork(): Rng {
+    const child = super.fork();
+    return new WitnessRng(child.state(), this.issued);
+  }
+}
+
+type JsonPath = readonly (string | number)[];
+
+/** Where in `value` an RNG state issued by `rng` sits. */
+function rngPaths(value: unknown, issued: ReadonlySet<string>): JsonPath[] {
+  const found: JsonPath[] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      if (node.length === 4 && issued.has(stableStringify(node))) {
+        found.push(path.slice());
+        return;
+      }
+      node.forEach((child, i) => walk(child, [...path, i]));
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+  };
+  walk(value, []);
+  return found;
+}
+
+/** `value` with what sits at each path replaced (a copy along the paths; the rest is shared). */
+function replaceAt(value: unknown, paths: readonly JsonPath[], replacement: unknown): unknown {
+  const put = (node: unknown, path: JsonPath, i: number): unknown => {
+    if (i === path.length) return replacement;
+    if (node === null || typeof node !== 'object') return node;
+    const key = path[i]!;
+    if (!(key in node)) return node;
+    const copy = (Array.isArray(node) ? node.slice() : { ...node }) as Record<string | number, unknown>;
+    copy[key] = put(copy[key], path, i + 1);
+    return copy;
+  };
+  return paths.reduce((acc, path) => put(acc, path, 0), value);
+}
+
+/** A key of everything in a state except its RNG: equal keys mean the same hidden part. */
+function withoutRng(state: unknown, paths: readonly JsonPath[]): string {
+  return stableStringify(replaceAt(state, paths, '(rng)'));
+}
+
+/**
+ * `view`, `viewEvent`, `resample`, `render.view` and `legalActions` must refuse anything that is
+ * not a viewer (or seat) of this table with an InvalidViewerError: a string "1" that indexes seat
+ * 1's hand, -1 that `at()` turns into the last seat, a seat beyond the table.
+ */
+function checkViewerValidation(
+  game: AnyGame,
+  state: unknown,
+  players: number,
+  events: readonly unknown[],
+  at: string,
+  fail: (w: string) => void,
+): boolean {
+  if (game.seatCount(state) !== players) {
+    fail(`${at}: seatCount says ${game.seatCount(state)} seats at a table of ${players}`);
+    return false;
+  }
+  const malformed: unknown[] = ['0', '1', `${players - 1}`, 'Spectator', '', -1, 0.5, NaN, Infinity];
+  malformed.push(null, undefined, true, [0], { seat: 0 });
+  const view = game.view(state, SPECTATOR);
+  const calls: [string, unknown[], (bad: unknown) => unknown][] = [
+    ['view', [...malformed, players], (bad) => game.view(state, bad as Viewer)],
+    ['resample', [...malformed, players], (bad) => game.resample(state, bad as Viewer, Rng.fromSeed('v'))],
+    ['legalActions', [...malformed, players, SPECTATOR], (bad) => game.legalActions(state, bad as Seat)],
+    ['render.view', [...malformed, game.maxPlayers], (bad) => game.render.view(view, bad as Viewer)],
+  ];
+  if (events.length > 0)
+    calls.push([
+      'viewEvent',
+      [...malformed, game.maxPlayers],
+      (bad) => game.viewEvent(events[0], bad as Viewer),
+    ]);
+  for (const [name, bads, call] of calls) {
+    for (const bad of bads) {
+      let thrown: unknown = null;
+      try {
+        call(bad);
+      } catch (err) {
+        thrown = err;
+      }
+      if (!(thrown instanceof Error && thrown.name === 'InvalidViewerError')) {
+        const shown = typeof bad === 'string' ? JSON.stringify(bad) : String(bad);
+        fail(
+          `${at}: ${name} took ${shown} as a viewer at a table of ${players} ` +
+            `(viewers are validated: it must throw InvalidViewerError)` +
+            (thrown ? `; it threw ${errorText(thrown)}` : ''),
+        );
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Leak checks at one state.
+ *
+ * 1. For every viewer, a world resampled for that viewer must look the same to them (views), must
+ *    look the same to a spectator, and the chosen action must produce the same event texts for them
+ *    whenever what they can see after it is the same.
+ * 2. The actor's own secret: another legal action of the actor that its own view tells apart from
+ *    the chosen one, but that leaves another viewer's view (and not the whole state) the same, must
+ *    give that viewer the same events, text and data; so must the chosen action under another draw
+ *    of chance.
+ * 3. Such a pair proves the viewer cannot tell two states apart after the action, so `resample` for
+ *    the viewer there must vary the hidden part, not hand back the truth.
  */
 function checkInformation(
   game: AnyGame,
   state: unknown,
   players: number,
-  actor: Seat,
-  action: unknown,
-  applied: { state: unknown; events: readonly unknown[] },
-  seed: string,
-  step: number,
+  chosen: Applied,
+  alternatives: readonly Applied[],
+  ctx: StepContext,
   fail: (w: string) => void,
 ): boolean {
-  const spectatorView = game.view(state, SPECTATOR);
+  const { seed, step, actor } = ctx;
+  const action = chosen.action;
+  // Views are compared as canonical text; each view of the true states is written out once.
+  const key = stableStringify;
+  const before = new Map<Viewer, string>();
+  const after = new Map<Viewer, string>();
+  const viewKey = (cache: Map<Viewer, string>, of: unknown, viewer: Viewer): string => {
+    let text = cache.get(viewer);
+    if (text === undefined) cache.set(viewer, (text = key(game.view(of, viewer))));
+    return text;
+  };
+  const actorsKey = key(game.actors(state));
+  const truthKey = key(state);
+  let paths: JsonPath[] = [];
   for (const viewer of viewers(players)) {
-    const rng = Rng.fromSeed(`resample:${seed}:${step}:${viewer}`);
+    const rng = WitnessRng.seeded(`resample:${seed}:${step}:${viewer}`);
     let world: unknown;
     try {
       world = game.resample(state, viewer, rng);
@@ -354,27 +537,35 @@ function checkInformation(
       fail(`step ${step}: resample for ${viewer} threw: ${errorText(err)}`);
       return false;
     }
-    if (!jsonEqual(game.view(world, viewer), game.view(state, viewer))) {
+    if (paths.length === 0) paths = rngPaths(world, rng.issued);
+    if (key(world) === truthKey) {
+      fail(
+        `step ${step}: resample for ${describeViewer(viewer)} returned the true state unchanged, its RNG included ` +
+          `(a resample that cheats: a search bot would see every hidden card and every future draw)`,
+      );
+      return false;
+    }
+    if (key(game.view(world, viewer)) !== viewKey(before, state, viewer)) {
       fail(
         `step ${step}: the view for ${viewer} differs in a world resampled for ${viewer} ` +
           `(the view shows something the viewer should not know, or resample changed what it can see)`,
       );
       return false;
     }
-    if (!jsonEqual(game.view(world, SPECTATOR), spectatorView)) {
+    if (viewer !== SPECTATOR && key(game.view(world, SPECTATOR)) !== viewKey(before, state, SPECTATOR)) {
       fail(
         `step ${step}: the spectator view changed in a world resampled for ${viewer} (the spectator sees private data)`,
       );
       return false;
     }
-    if (!jsonEqual(game.actors(world), game.actors(state))) {
+    if (key(game.actors(world)) !== actorsKey) {
       fail(`step ${step}: who acts differs in a world resampled for ${viewer}`);
       return false;
     }
     if (viewer !== actor && !game.isLegal(world, actor, action)) continue;
     const there = game.applyTrusted(world, actor, action);
-    if (!jsonEqual(game.view(there.state, viewer), game.view(applied.state, viewer))) continue;
-    const here = applied.events.map((e) => game.viewEvent(e, viewer));
+    if (key(game.view(there.state, viewer)) !== viewKey(after, chosen.state, viewer)) continue;
+    const here = chosen.events.map((e) => game.viewEvent(e, viewer));
     const alt = there.events.map((e) => game.viewEvent(e, viewer));
     if (!jsonEqual(here, alt)) {
       fail(
@@ -384,5 +575,98 @@ function checkInformation(
       return false;
     }
   }
+
+  // Pairs of outcomes a viewer cannot tell apart: other actions of the actor, and the chosen action
+  // under another draw of chance (the truth with a fresh RNG where resample put its RNG).
+  const others: { applied: Applied; chance: boolean }[] = alternatives.map((applied) => ({
+    applied,
+    chance: false,
+  }));
+  if (paths.length > 0) {
+    const reseeded = replaceAt(state, paths, seedState(`chance:${seed}:${step}`));
+    others.push({ applied: { action, ...game.applyTrusted(reseeded, actor, action) }, chance: true });
+  }
+  const witnesses = new Map<Viewer, Applied[]>();
+  let chosenKey: string | null = null;
+  for (const { applied, chance } of others) {
+    // The actor's secret is what the actor's own view tells apart. Two public actions that no view
+    // keeps (which sector was scored, a re-drop instead of a skip) may be named by their events,
+    // even when they leave different hidden parts behind (a deck shuffled with other draws).
+    const secret = chance || key(game.view(applied.state, actor)) !== viewKey(after, chosen.state, actor);
+    let differs: boolean | null = null;
+    for (const viewer of viewers(players)) {
+      if (viewer === actor && !chance) continue;
+      if (key(game.view(applied.state, viewer)) !== viewKey(after, chosen.state, viewer)) continue;
+      // A pair that ends in the same state (apart from the RNG) hides nothing from anyone.
+      chosenKey ??= withoutRng(chosen.state, paths);
+      differs ??= withoutRng(applied.state, paths) !== chosenKey;
+      if (!differs) break;
+      witnesses.set(viewer, [...(witnesses.get(viewer) ?? []), applied]);
+      if (!secret) continue;
+      const here = chosen.events.map((e) => game.viewEvent(e, viewer));
+      const alt = applied.events.map((e) => game.viewEvent(e, viewer));
+      if (!jsonEqual(here, alt)) {
+        fail(
+          chance
+            ? `step ${step}: events of ${stableStringify(action)} read differently by ${viewer} under another ` +
+                `draw of chance that leaves its view the same (an event leaks a hidden draw): ` +
+                `${stableStringify(here)} / ${stableStringify(alt)}`
+            : `step ${step}: seat ${actor}'s actions ${stableStringify(action)} and ${stableStringify(applied.action)} ` +
+                `leave ${describeViewer(viewer)}'s view the same (seat ${actor}'s own view tells them apart), ` +
+                `but their events read differently to it (an event leaks the actor's own secret): ` +
+                `${stableStringify(here)} / ${stableStringify(alt)}`,
+        );
+        return false;
+      }
+    }
+  }
+  for (const [viewer, list] of witnesses)
+    if (!checkResampleVaries(game, chosen, viewer, list, ctx, fail)) return false;
   return true;
+}
+
+/**
+ * After the chosen action, `viewer` cannot tell the true state from the witnesses' states. If one
+ * of them differs from the truth beyond the RNG, the viewer's information set has another member,
+ * and `resample` drawn for the viewer must sometimes differ from the truth too. The draws stop at
+ * the first that differs, so an honest resample costs one or two draws here.
+ */
+function checkResampleVaries(
+  game: AnyGame,
+  chosen: Applied,
+  viewer: Viewer,
+  witnesses: readonly Applied[],
+  ctx: StepContext,
+  fail: (w: string) => void,
+): boolean {
+  const truth = chosen.state;
+  let paths: JsonPath[] | null = null;
+  let truthKey = '';
+  let witness: Applied | undefined;
+  for (let draw = 0; draw < ctx.resampleDraws; draw++) {
+    const rng = WitnessRng.seeded(`varies:${ctx.seed}:${ctx.step}:${viewer}:${draw}`);
+    let world: unknown;
+    try {
+      world = game.resample(truth, viewer, rng);
+    } catch (err) {
+      fail(`step ${ctx.step}: resample for ${viewer} threw: ${errorText(err)}`);
+      return false;
+    }
+    if (paths === null) {
+      paths = rngPaths(world, rng.issued);
+      truthKey = withoutRng(truth, paths);
+      witness = witnesses.find((w) => withoutRng(w.state, paths!) !== truthKey);
+      // Every state the viewer cannot tell apart is the truth: nothing hidden to vary.
+      if (!witness) return true;
+    }
+    if (withoutRng(world, paths) !== truthKey) return true;
+  }
+  fail(
+    `step ${ctx.step}: after seat ${ctx.actor}'s ${stableStringify(chosen.action)}, resample for ${describeViewer(viewer)} ` +
+      `returned the true hidden state in all ${ctx.resampleDraws} draws (apart from its RNG), although ` +
+      `${describeViewer(viewer)} cannot tell it from the state after ${stableStringify(witness!.action)}` +
+      `${jsonEqual(witness!.action, chosen.action) ? ' under another draw of chance' : ''} ` +
+      `(a resample that cheats: a search bot would see hidden information)`,
+  );
+  return false;
 }

@@ -66,6 +66,12 @@ export interface GameDefinition<S, A, V, E, O> {
   readonly stateSchema: z.ZodType<S, unknown>;
 
   setup(players: number, seed: string, options: O): S;
+  /**
+   * How many seats this state has. Optional: by default it is the state's integer `players` field
+   * (every game here keeps one), or the player count of a game that allows only one; any other game
+   * must define it. `defineGame` uses it to refuse viewers and seats out of range.
+   */
+  seatCount?(state: S): number;
   /** Seats that may act now: several during a simultaneous choice or an interrupt window; none once over. */
   actors(state: S): readonly Seat[];
   legalActions(state: S, seat: Seat): A[];
@@ -87,6 +93,11 @@ export interface GameDefinition<S, A, V, E, O> {
   readonly render: {
     view(view: V, viewer: Viewer): string;
     action(action: A, view: V): string;
+    /**
+     * A question to put to a person before they take this action (e.g. giving up actions they
+     * still have), or null. Only interfaces ask it; bots, replays and the rules never do.
+     */
+    confirm?(action: A, view: V): string | null;
   };
   /** Heuristic value of a state for each seat, in [0, 1]; used by search bots to cut playouts short. */
   evaluate?(state: S): number[];
@@ -113,6 +124,7 @@ export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = un
   /** Same as apply for an action known to be legal (from legalActions): no checks, for search and sims. */
   applyTrusted(state: S, seat: Seat, action: A): { state: S; events: E[] };
   isLegal(state: S, seat: Seat, action: A): boolean;
+  seatCount(state: S): number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -129,7 +141,60 @@ function describeZodError(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * Thrown when `view`, `viewEvent`, `resample`, `render.view` or `legalActions` is handed something
+ * that is not a viewer (or seat) of this table: a programming error at a boundary, never a move, so
+ * it is thrown rather than returned. It carries the rule id `core.viewer` (or `core.seat`) and names
+ * what it got, which came from the caller and holds no secret.
+ */
+export class InvalidViewerError extends Error {
+  override readonly name = 'InvalidViewerError';
+  constructor(
+    readonly rule: 'core.viewer' | 'core.seat',
+    readonly where: string,
+    readonly got: string,
+    /** The exclusive upper bound of seats that was applied. */
+    readonly seats: number,
+  ) {
+    super(
+      `${where}: ${rule === 'core.viewer' ? "a viewer is 'spectator' or" : 'a seat is'} ` +
+        `an integer seat 0–${seats - 1}, not ${got}`,
+    );
+  }
+}
+
+/** Whether `value` is a viewer of a table of `seats` seats: `'spectator'` or an integer seat in range. */
+export function isViewer(value: unknown, seats: number): value is Viewer {
+  return value === SPECTATOR || isSeat(value, seats);
+}
+
+/** Whether `value` is an integer seat of a table of `seats` seats. */
+export function isSeat(value: unknown, seats: number): value is Seat {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < seats;
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  return Array.isArray(value) ? 'an array' : `a value of type ${typeof value}`;
+}
+
+/** The state's integer `players` field; else the one size of a game that has only one. */
+function defaultSeatCount(state: unknown, minPlayers: number, maxPlayers: number): number {
+  const players = (state as { players?: unknown } | null)?.players;
+  if (typeof players === 'number' && Number.isInteger(players) && players > 0) return players;
+  if (minPlayers === maxPlayers) return maxPlayers;
+  throw new TypeError('the state has no integer `players` field and the game defines no seatCount');
+}
+
 export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): Game<S, A, V, E, O> {
+  const seatCount = (state: S): number =>
+    def.seatCount ? def.seatCount(state) : defaultSeatCount(state, def.minPlayers, def.maxPlayers);
+  // Without a state (an event, a view) the table's size is unknown; the game's maximum bounds it.
+  const checkViewer = (where: string, viewer: unknown, seats: number): void => {
+    if (!isViewer(viewer, seats))
+      throw new InvalidViewerError('core.viewer', where, describeValue(viewer), seats);
+  };
   const actionKey = (a: unknown) => stableKey(a);
   const isLegal =
     def.isLegal?.bind(def) ??
@@ -177,9 +242,35 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
 
   return {
     ...def,
+    seatCount,
     isLegal,
     apply,
     applyTrusted: (state, seat, action) => def.perform(state, seat, action),
+    legalActions: (state, seat) => {
+      const seats = seatCount(state);
+      if (!isSeat(seat, seats))
+        throw new InvalidViewerError('core.seat', 'legalActions', describeValue(seat), seats);
+      return def.legalActions(state, seat);
+    },
+    view: (state, viewer) => {
+      checkViewer('view', viewer, seatCount(state));
+      return def.view(state, viewer);
+    },
+    viewEvent: (event, viewer) => {
+      checkViewer('viewEvent', viewer, def.maxPlayers);
+      return def.viewEvent(event, viewer);
+    },
+    resample: (state, viewer, rng) => {
+      checkViewer('resample', viewer, seatCount(state));
+      return def.resample(state, viewer, rng);
+    },
+    render: {
+      ...def.render,
+      view: (view, viewer) => {
+        checkViewer('render.view', viewer, def.maxPlayers);
+        return def.render.view(view, viewer);
+      },
+    },
   };
 }
 

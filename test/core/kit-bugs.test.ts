@@ -15,6 +15,11 @@ const expected: Record<keyof typeof bugs, RegExp> = {
   endless: /did not end within/,
   forgetfulResample: /view for \w+ differs/,
   crashing: /was rejected: core.internal/,
+  leakingOwnSecret:
+    /seat \d's actions .* leave .* view the same .*, but their events read differently .*actor's own secret/,
+  truthfulResample: /resample for .* returned the true state unchanged, its RNG included/,
+  truthfulResampleFreshRng: /resample for .* returned the true hidden state in all 16 draws/,
+  unvalidatedViewer: /view took "0" as a viewer .* must throw InvalidViewerError/,
 };
 
 describe('the conformance kit fails every planted bug', () => {

@@ -63,9 +63,10 @@ class Shapes {
   }
 }
 
-/** Options that switch on code the defaults leave off, probed besides the defaults. */
+/** Options that take code paths the defaults do not, probed besides the defaults. */
 const EXTRA_OPTIONS: Readonly<Record<string, readonly Record<string, unknown>[]>> = {
-  'pocket-imperium': [{ prosperity: true }],
+  // Prosperity is on by default; the base game keeps its empty chain and claims.
+  'pocket-imperium': [{ prosperity: false }],
   prospectus: [{ openScreens: true }],
 };
 

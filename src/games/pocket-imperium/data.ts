@@ -227,13 +227,18 @@ export const MAP_LAYOUTS: Readonly<Record<'classic-3x3' | 'variant-3x2', MapLayo
 // ---------------------------------------------------------------------------------------------
 
 export type PresetId = 'boxed' | 'classic';
-export type LastRoundRule = 'all-sectors' | 'double';
 
 export interface Preset {
   readonly ships: number;
   /** Rounds by player count (index = players). */
   readonly rounds: readonly number[];
-  readonly lastRound: LastRoundRule;
+  /**
+   * The last round has no sector choices: every system a player holds (Tri-Prime included) scores
+   * its level's VP times this.
+   */
+  readonly lastRoundMultiplier: 1 | 2;
+  /** The game also ends at the end of a round in which a player has no ships on the board. */
+  readonly endsWhenFleetGone: boolean;
   readonly provenance: string;
 }
 
@@ -241,16 +246,21 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
   boxed: {
     ships: 12,
     rounds: [0, 0, 6, 6, 8],
-    lastRound: 'all-sectors',
+    lastRoundMultiplier: 1,
+    endsWhenFleetGone: false,
     provenance:
-      'research: boxed edition, 12 ships, 6 rounds with 2–3 players and 8 with 4, last round scores every sector',
+      'research: boxed edition, 12 ships, 6 rounds with 2–3 players and 8 with 4, last round scores every sector once; ' +
+      'reconstructed: no source gives the boxed edition an early end when a fleet is gone, so it runs its rounds',
   },
   classic: {
     ships: 15,
     rounds: [0, 0, 10, 9, 9],
-    lastRound: 'double',
+    lastRoundMultiplier: 2,
+    endsWhenFleetGone: true,
     provenance:
-      'research: classic edition, 15 ships, 9 rounds (2-player variant 10), last round doubles every held system; ' +
+      'research: classic edition, 15 ships, 9 rounds (2-player variant 10), in the last round every held system ' +
+      'scores double (Tri-Prime 6); the game ends early at the end of a round in which a player has no ships ' +
+      '(research note, and the classic rules as a classic implementation quotes them); ' +
       'reconstructed: with 4 players (not published) we keep 9 rounds',
   },
 };

@@ -26,18 +26,47 @@ export function cardLabel(id: number): string {
   return `${REQUIREMENT_TEXT[card.requirement]} [${card.slots.map((c) => commandLabel(c)).join('/')}]`;
 }
 
+/** "3" or "3+1 Prosperity" (the strength, with the card's share named). */
+export function strengthText(strength: number, bonus: number): string {
+  return bonus > 0 ? `${strength - bonus}+${bonus} Prosperity` : String(strength);
+}
+
+const ships = (n: number) => `${n} ship${n === 1 ? '' : 's'}`;
+
+function battleText(event: Extract<PiEvent, { type: 'battle' }>): string {
+  const attacker = seatName(event.seat);
+  const hex = hexName(event.hex);
+  if (event.defenders === 0)
+    return `${attacker} takes the empty system ${hex} with ${ships(event.attackers)}.`;
+  const attackersLeft = event.attackers - event.losses;
+  const defendersLeft = event.defenders - event.losses;
+  const result =
+    attackersLeft > 0
+      ? `${attacker} holds it with ${attackersLeft}`
+      : defendersLeft > 0
+        ? `${ownerName(event.defender)} keeps it with ${defendersLeft}`
+        : 'the system is left empty';
+  return (
+    `${attacker} invades ${hex} with ${event.attackers} against ${event.defenders} of ` +
+    `${ownerName(event.defender)}: both lose ${event.losses}; ${result}.`
+  );
+}
+
 function publicText(event: Exclude<PiEvent, { type: 'planned' }>): string {
   switch (event.type) {
     case 'place':
       return `${seatName(event.seat)} places 2 ships on ${hexName(event.hex)}.`;
     case 'reveal':
-      return `Step ${event.step + 1}: ${event.commands
-        .map((c, s) => `${SEAT_LETTERS[s]} ${commandLabel(c)} (${event.strengths[s]})`)
+      return `Step ${event.step + 1} (command and strength): ${event.commands
+        .map(
+          (c, s) =>
+            `${SEAT_LETTERS[s]} ${commandLabel(c)} ${strengthText(event.strengths[s]!, event.bonus[s]!)}`,
+        )
         .join(', ')}.`;
     case 'expand':
       return `${seatName(event.seat)} adds a ship to ${hexName(event.hex)}.`;
     case 'fleet':
-      return `${seatName(event.seat)} sends a fleet of ${event.ships} from ${hexName(event.from)}.`;
+      return `${seatName(event.seat)} sends a fleet of ${ships(event.ships)} from ${hexName(event.from)}.`;
     case 'move':
       return `${seatName(event.seat)}'s fleet (${event.ships}) moves to ${hexName(event.to)}.`;
     case 'pickup':
@@ -45,27 +74,27 @@ function publicText(event: Exclude<PiEvent, { type: 'planned' }>): string {
     case 'drop':
       return `${seatName(event.seat)}'s fleet leaves ${event.ships} at ${hexName(event.hex)}.`;
     case 'arrive':
-      return `${seatName(event.seat)}'s fleet of ${event.ships} stops at ${hexName(event.hex)}.`;
+      return `${seatName(event.seat)}'s fleet of ${ships(event.ships)} ends its move at ${hexName(event.hex)}.`;
     case 'target':
       return `${seatName(event.seat)} prepares to invade ${hexName(event.hex)}.`;
     case 'attack':
-      return `${seatName(event.seat)} commits ${event.ships} from ${hexName(event.from)}.`;
+      return `${seatName(event.seat)} commits ${ships(event.ships)} from ${hexName(event.from)}.`;
     case 'battle':
-      return (
-        `${seatName(event.seat)} invades ${hexName(event.hex)} with ${event.attackers} against ` +
-        `${event.defenders} of ${ownerName(event.defender)}: both lose ${event.losses}.`
-      );
+      return battleText(event);
     case 'stop':
-      return `${seatName(event.seat)} ends the command.`;
+      return `${seatName(event.seat)} stops the command.`;
     case 'skip':
-      return `${seatName(event.seat)} cannot ${commandLabel(event.command)}.`;
+      return `${seatName(event.seat)} has nothing to ${commandLabel(event.command)} and is skipped.`;
     case 'sustain':
-      return `${hexName(event.hex)} cannot sustain ${event.lost} of ${ownerName(event.owner)}'s ships.`;
+      return event.owner === NEUTRAL
+        ? `The neutral ships lose ${ships(event.lost)} at ${hexName(event.hex)}, more than the hex can sustain.`
+        : `${ownerName(event.owner)} loses ${ships(event.lost)} at ${hexName(event.hex)}, more than the hex can sustain (back to the supply).`;
     case 'score': {
-      const who =
-        event.seat === null ? 'Final scoring' : `${seatName(event.seat)}${event.extra ? ' (Tri-Prime)' : ''}`;
       const where = event.sector < 0 ? 'Tri-Prime' : `sector ${event.sector}`;
       const gains = event.gains.map((g, s) => `${SEAT_LETTERS[s]} +${g}`).join(', ');
+      if (event.seat === null)
+        return `Last-round scoring${event.multiplier > 1 ? ` (×${event.multiplier})` : ''}, ${where}: ${gains}.`;
+      const who = `${seatName(event.seat)}${event.extra ? ' (extra choice for holding Tri-Prime)' : ''}`;
       return `${who} scores ${where}: ${gains}.`;
     }
     case 'claim':

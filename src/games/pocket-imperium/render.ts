@@ -1,10 +1,12 @@
 /** Terminal rendering: an ASCII hex map (odd rows shifted half a hex), a score table and the turn. */
 import type { Viewer } from '../../core/index.ts';
-import { LEVEL_VP } from './data.ts';
+import { LEVEL_VP, PROSPERITY_CARDS } from './data.ts';
+import type { Command } from './data.ts';
 import { GEOMETRY } from './map.ts';
 import { NEUTRAL, NOBODY } from './state.ts';
 import type { PiAction, PiView } from './state.ts';
 import { SEAT_LETTERS, cardLabel, commandLabel, hexName, seatName } from './events.ts';
+import { COMMAND_INDEX } from './rules/common.ts';
 
 const CELL = 9;
 const LEVEL_MARK = ['.', 'I', 'II', 'TP'];
@@ -27,10 +29,22 @@ function sectorTag(view: PiView, hex: number): string {
 export function renderMap(view: PiView): string {
   const geo = GEOMETRY[view.layout];
   const lines: string[] = [];
+  // Tri-Prime covers four cells: its first cell shows it, the other three only point back to it.
+  const isFirstCell = (h: number, r: number, c: number) => {
+    const [fr, fc] = geo.cells[h]![0]!;
+    return fr === r && fc === c;
+  };
   geo.spaceAt.forEach((row, r) => {
     const indent = r % 2 === 1 ? ' '.repeat(CELL / 2) : '';
-    const top = row.map((h) => pad(`${String(h).padStart(2)} ${LEVEL_MARK[view.level[h]!]}`, CELL - 1));
-    const bottom = row.map((h) => pad(`${sectorTag(view, h)} ${occupant(view, h)}`, CELL - 1));
+    const top = row.map((h, c) =>
+      pad(
+        isFirstCell(h, r, c) ? `${String(h).padStart(2)} ${LEVEL_MARK[view.level[h]!]}` : `(${h})`,
+        CELL - 1,
+      ),
+    );
+    const bottom = row.map((h, c) =>
+      pad(isFirstCell(h, r, c) ? `${sectorTag(view, h)} ${occupant(view, h)}` : '', CELL - 1),
+    );
     lines.push(indent + top.map((t) => `/${t}`).join(''));
     lines.push(indent + bottom.map((b) => `\\${b}`).join(''));
   });
@@ -38,7 +52,21 @@ export function renderMap(view: PiView): string {
 }
 
 function planText(plan: readonly (number | null)[]): string {
-  return plan.map((c) => (c === null ? '?' : commandLabel(c).slice(0, 4))).join(' > ');
+  return plan.map((c) => (c === null ? '?' : commandLabel(c))).join(' > ');
+}
+
+const you = (view: PiView, seat: number) => `${seatName(seat)}${view.viewer === seat ? ' (you)' : ''}`;
+
+/** The Prosperity card in effect this round, if any. */
+function currentCard(view: PiView) {
+  const id = view.prosperity && view.round >= 1 ? view.chain[view.round - 1] : null;
+  return id === null || id === undefined ? undefined : PROSPERITY_CARDS[id];
+}
+
+/** Slots (1-based) where the current card rewards this plan's command with +1 strength. */
+function rewardedSlots(view: PiView, order: readonly number[]): number[] {
+  const card = currentCard(view);
+  return card ? order.flatMap((c, slot) => (card.slots[slot] === c ? [slot + 1] : [])) : [];
 }
 
 function shipsOnBoard(view: PiView, seat: number): number {
@@ -48,10 +76,11 @@ function shipsOnBoard(view: PiView, seat: number): number {
 }
 
 function playerTable(view: PiView): string[] {
-  const lines = ['Player  VP (sect+tri+pros)  supply board  plan'];
+  const lines = ['Player      VP (sectors+extra+Prosperity)  supply board  plan'];
   for (let s = 0; s < view.players; s++) {
     const me = view.viewer === s ? '*' : ' ';
-    const start = view.start === s ? '(start)' : '';
+    const name = `${me}${SEAT_LETTERS[s]}${view.viewer === s ? ' (you)' : ''}`;
+    const start = view.start === s ? ' (start player)' : '';
     const vp = `${view.vp.total[s]} (${view.vp.sector[s]}+${view.vp.extra[s]}+${view.vp.prosperity[s]})`;
     const plan =
       view.phase === 'plan' && view.viewer !== s
@@ -60,33 +89,57 @@ function playerTable(view: PiView): string[] {
           : 'planning…'
         : planText(view.plans[s]!);
     lines.push(
-      `${me}${SEAT_LETTERS[s]}      ${pad(vp, 20)} ${String(view.supply[s]).padStart(6)} ${String(shipsOnBoard(view, s)).padStart(5)}  ${plan} ${start}`,
+      `${pad(name, 11)} ${pad(vp, 30)} ${String(view.supply[s]).padStart(6)} ${String(shipsOnBoard(view, s)).padStart(5)}  ${plan}${start}`,
     );
   }
+  lines.push('(extra: VP from the sector the Tri-Prime controller adds to the scoring each round)');
   return lines;
+}
+
+function winnerText(view: PiView): string {
+  const best = Math.max(...view.vp.total);
+  const top = view.vp.total.flatMap((v, s) => (v === best ? [SEAT_LETTERS[s]!] : []));
+  return top.length === 1
+    ? `Game over: Player ${top[0]} has the most VP (${best}).`
+    : `Game over: Players ${top.join(' and ')} have ${best} VP each (ties go to Tri-Prime's controller, then to most ships on the board).`;
+}
+
+function strengthOf(view: PiView, seat: number): string {
+  const strength = view.strengths[seat]!;
+  const card = currentCard(view);
+  const bonus = card && card.slots[view.step] === view.plans[seat]![view.step] ? 1 : 0;
+  return bonus > 0 ? `${strength} = ${strength - bonus} + ${bonus} Prosperity` : String(strength);
 }
 
 function turnText(view: PiView): string[] {
   const out: string[] = [];
-  if (view.over) return ['Game over.'];
+  if (view.over) return [winnerText(view)];
   if (view.phase === 'setup')
-    return [`Setup: ${seatName(view.setupSeat!)} places 2 ships on a free level-I system.`];
-  if (view.phase === 'plan') return ['Plan: everyone orders Expand, Explore and Exterminate in secret.'];
+    return [`Setup: ${you(view, view.setupSeat!)} places 2 ships on a free level-I system.`];
+  if (view.phase === 'plan') {
+    const card = currentCard(view);
+    return [
+      'Plan: everyone orders Expand, Explore and Exterminate in secret.' +
+        (card
+          ? ' A command in the slot where the current Prosperity card pictures it gets +1 strength.'
+          : ''),
+    ];
+  }
   if (view.phase === 'perform' && view.actor !== null) {
     const cmd = view.plans[view.actor]![view.step]!;
     out.push(
-      `Step ${view.step + 1}: ${seatName(view.actor)} performs ${commandLabel(cmd)} (${view.left} left of strength ${view.strengths[view.actor]}).`,
+      `Step ${view.step + 1}: ${you(view, view.actor)} performs ${commandLabel(cmd)} (${view.left} left of strength ${strengthOf(view, view.actor)}).`,
     );
     if (view.fleet)
       out.push(
         `  Fleet of ${view.fleet.ships} from ${hexName(view.fleet.from)} now at ${hexName(view.fleet.at)} (${view.fleet.steps}/2 moves).`,
       );
     if (view.attack)
-      out.push(`  Invading ${hexName(view.attack.target)} with ${view.attack.ships} ships so far.`);
+      out.push(`  Invading ${hexName(view.attack.target)} with ${ships(view.attack.ships)} so far.`);
   }
   if (view.phase === 'exploit' && view.chooser !== null) {
     out.push(
-      `Exploit: ${seatName(view.chooser)} chooses a sector${view.extraChoice ? ' (Tri-Prime extra choice)' : ''}; chosen: ${view.chosen.join(', ') || 'none'}.`,
+      `Exploit: ${you(view, view.chooser)} chooses a sector to score for everyone${view.extraChoice ? ' (the extra choice for holding Tri-Prime)' : ''}; chosen so far: ${view.chosen.join(', ') || 'none'}.`,
     );
   }
   return out;
@@ -94,7 +147,9 @@ function turnText(view: PiView): string[] {
 
 function prosperityLines(view: PiView): string[] {
   if (!view.prosperity) return [];
-  const lines = ['Prosperity chain (requirement [icons of slots 1/2/3]; a claimed card is worth 3 VP):'];
+  const lines = [
+    'Prosperity chain (who claims it after scoring [command pictured in slots 1/2/3: +1 strength when yours matches]; 3 VP each):',
+  ];
   view.chain.forEach((c, i) => {
     const mark = i === view.round - 1 ? '>' : ' ';
     const claim =
@@ -109,17 +164,25 @@ function prosperityLines(view: PiView): string[] {
 }
 
 const LAST_ROUND: Readonly<Record<PiView['preset'], string>> = {
-  boxed: ' (last round: every sector and Tri-Prime score for everyone)',
-  classic: ' (last round: every scored system counts double)',
+  boxed: ' (last round: no sector choices; every system held scores once, Tri-Prime 3)',
+  classic: ' (last round: no sector choices; every system held scores double, Tri-Prime 6)',
 };
 
 const LEGEND =
   'Each hex: number and level (I, II, TP = Tri-Prime, . = empty), then sector (sN) and ships (A2 = A with 2, N = neutral).';
 
+function titleLine(view: PiView): string {
+  const title = `Pocket Imperium (${view.preset}${view.prosperity ? ' + Prosperity' : ''})`;
+  if (view.phase === 'setup') return `${title} — setup (${view.rounds} rounds)`;
+  return (
+    `${title} — round ${view.round} of ${view.rounds}` +
+    (view.round === view.rounds ? LAST_ROUND[view.preset] : '')
+  );
+}
+
 export function renderView(view: PiView, _viewer: Viewer): string {
   return [
-    `Pocket Imperium (${view.preset}${view.prosperity ? ' + Prosperity' : ''}) — round ${Math.max(view.round, 1)}/${view.rounds}` +
-      (view.round === view.rounds ? LAST_ROUND[view.preset] : ''),
+    titleLine(view),
     renderMap(view),
     LEGEND,
     '',
@@ -145,33 +208,72 @@ function sectorGains(view: PiView, sector: number): string {
   return gains.map((g, s) => `${SEAT_LETTERS[s]}+${g}`).join(' ');
 }
 
+const ships = (n: number) => `${n} ship${n === 1 ? '' : 's'}`;
+
+/** "1", "1 and 2", "1, 2 and 3". */
+const listText = (items: readonly number[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+function planLabel(view: PiView, order: readonly Command[]): string {
+  const text = `plan ${order.map((c) => commandLabel(COMMAND_INDEX[c])).join(' > ')}`;
+  const slots = rewardedSlots(
+    view,
+    order.map((c) => COMMAND_INDEX[c]),
+  );
+  return slots.length > 0
+    ? `${text} (Prosperity +1 in slot${slots.length > 1 ? 's' : ''} ${listText(slots)})`
+    : text;
+}
+
+/** The command the acting seat performs now. */
+function commandNow(view: PiView): string {
+  return view.actor === null ? 'current' : commandLabel(view.plans[view.actor]![view.step]!);
+}
+
+function launchLabel(view: PiView): string {
+  const attack = view.attack!;
+  const defenders = view.ships[attack.target]!;
+  const owner = view.owner[attack.target]!;
+  const against =
+    defenders === 0 ? 'none' : `${defenders} of ${owner === NEUTRAL ? 'the neutral ships' : seatName(owner)}`;
+  return `launch the invasion of ${hexName(attack.target)}: ${ships(attack.ships)} against ${against}`;
+}
+
 export function renderAction(action: PiAction, view: PiView): string {
   switch (action.type) {
     case 'place':
       return `place 2 ships on ${hexInfo(view, action.hex)} in sector ${view.sector[action.hex]}`;
     case 'plan':
-      return `plan ${action.order.join(' > ')}`;
+      return planLabel(view, action.order);
     case 'expand':
       return `add a ship to ${hexInfo(view, action.hex)}`;
     case 'fleet':
-      return `fleet of ${action.ships} from ${hexInfo(view, action.from)}`;
+      return `send a fleet of ${ships(action.ships)} from ${hexInfo(view, action.from)}`;
     case 'move':
       return `move to ${hexInfo(view, action.to)}`;
     case 'pickup':
-      return `pick up ${action.ships} here`;
+      return `pick up ${action.ships} more ship${action.ships === 1 ? '' : 's'} at ${hexName(view.fleet?.at ?? -1)} and move on`;
     case 'drop':
-      return `drop ${action.ships} here`;
+      return `leave ${ships(action.ships)} at ${hexName(view.fleet?.at ?? -1)} and move on`;
     case 'end':
-      return 'stop the fleet here';
+      return `end the fleet’s move at ${view.fleet ? hexInfo(view, view.fleet.at) : 'its hex'}`;
     case 'target':
       return `invade ${hexInfo(view, action.hex)}`;
     case 'attack':
-      return `commit ${action.ships} from ${hexInfo(view, action.from)}`;
+      return `commit ${ships(action.ships)} from ${hexInfo(view, action.from)}`;
     case 'launch':
-      return 'launch the invasion';
-    case 'stop':
-      return 'end this command';
+      return launchLabel(view);
+    case 'stop': {
+      const strength = view.actor === null ? 0 : view.strengths[view.actor]!;
+      return `stop the ${commandNow(view)} command (${view.left} of ${strength} actions unused)`;
+    }
     case 'score':
       return `score sector ${action.sector} (${sectorGains(view, action.sector)})`;
   }
+}
+
+/** Giving up actions one still has is asked about first; nothing else is. */
+export function confirmAction(action: PiAction, view: PiView): string | null {
+  if (action.type !== 'stop' || view.left <= 0) return null;
+  return `You still have ${view.left} ${commandNow(view)} action${view.left === 1 ? '' : 's'}; stop the command anyway?`;
 }

@@ -12,7 +12,8 @@ const CommandName = z.enum(['expand', 'explore', 'exterminate']);
 
 export const PiOptions = z.strictObject({
   preset: z.enum(['boxed', 'classic']).default('boxed'),
-  prosperity: z.boolean().default(false),
+  // Prosperity is the point of this edition; the base game is `prosperity: false`.
+  prosperity: z.boolean().default(true),
 });
 export type PiOptions = z.infer<typeof PiOptions>;
 
@@ -133,7 +134,8 @@ export type PiState = z.infer<typeof PiState>;
 export type PiEvent =
   | { type: 'place'; seat: Seat; hex: number }
   | { type: 'planned'; seat: Seat; order: number[] }
-  | { type: 'reveal'; step: number; commands: number[]; strengths: number[] }
+  /** `bonus`: 1 where the strength includes the Prosperity card's +1. */
+  | { type: 'reveal'; step: number; commands: number[]; strengths: number[]; bonus: number[] }
   | { type: 'expand'; seat: Seat; hex: number }
   | { type: 'fleet'; seat: Seat; from: number; ships: number }
   | { type: 'move'; seat: Seat; to: number; ships: number }
@@ -154,7 +156,8 @@ export type PiEvent =
   | { type: 'stop'; seat: Seat }
   | { type: 'skip'; seat: Seat; command: number }
   | { type: 'sustain'; hex: number; owner: number; lost: number }
-  | { type: 'score'; seat: Seat | null; sector: number; gains: number[]; extra: boolean }
+  /** `seat` null: the last round's scoring, at `multiplier` times the level's VP. */
+  | { type: 'score'; seat: Seat | null; sector: number; gains: number[]; extra: boolean; multiplier: number }
   | { type: 'claim'; card: number; seat: Seat | null }
   | { type: 'forecast'; card: number; position: number }
   | { type: 'round'; round: number; start: Seat }

@@ -4,8 +4,10 @@
  * council bonus it already carries. The bot tries each legal action on a few worlds drawn from its
  * own information (never the real state), follows its own forced follow-up choices greedily, and
  * keeps the action whose resulting worth is highest on average. Behind closed screens the rivals'
- * cubes and money in those worlds are draws from the public record (sampler.ts), so the rival term
- * of the margin is an estimate, never the true figure.
+ * cubes and money in those worlds come from the public record (sampler.ts): with the default
+ * 'open-trades' screens the record fixes them (every quantity was seen), with 'hidden-quantities' they
+ * are draws, so the rival term of the margin is an estimate. Either way the bot never reads the true
+ * figures, only what its seat was told.
  */
 import type { BotFactory } from '../../core/bot.ts';
 import { Rng } from '../../core/rng.ts';
@@ -14,6 +16,7 @@ import * as stateModule from './state.ts';
 import type { ProspectusAction, ProspectusState } from './state.ts';
 import * as futureCardModule from './rules/future-card.ts';
 import * as engineModule from './rules/engine.ts';
+import * as endModule from './rules/end.ts';
 import type { ProspectusView } from './view.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const {
@@ -23,20 +26,19 @@ const {
   DIVIDEND_TRIGGER,
   FUTURE_CARDS,
   PRICE_BY_SPACE,
-  START,
   START_SPACE,
   TOP_SPACE,
 } = dataModule;
 const { FILLED, OPEN } = stateModule;
 const { arrowsInto, cubesToDropInto } = futureCardModule;
 const { actorOf, legalActions, performQuiet } = engineModule;
+const { totalRounds } = endModule;
 
 const EMERGE_RATE = 1 - CRYSTAL_BALL.value.stickChance;
 
 /** Total turns in the game: each seat plays until its spell deck cannot refill the hand. */
 function totalTurns(s: ProspectusState): number {
-  const deckSize = s.deck.length - s.removed.length;
-  return s.players * (deckSize - START.value.handSize + 1);
+  return s.players * totalRounds(s);
 }
 
 /** The first space still to execute (cards run from the current space down to space 0). */

@@ -1,16 +1,38 @@
 /**
  * Raw events. Some carry secrets (a drawn spell, a secret chamber addition, a reordered deck, and
- * with closed screens the quantity traded and each seat's dividend): only viewEvent's per-viewer text
- * ever leaves the engine.
+ * with 'hidden-quantities' screens the quantity traded and each seat's dividend): only viewEvent's
+ * per-viewer text ever leaves the engine.
  */
 import type { Viewer, VisibleEvent } from '../../core/game.ts';
 import { COUNCIL_PRICES } from './data.ts';
-import { abilityName, cardText, paramsText, potionName, spellName } from './render.ts';
+import { aCube, abilityName, cardText, paramsText, potionName, spaces, spellName } from './render.ts';
+
+/**
+ * Why a potion ability just triggered offers its seller nothing to choose. The first four follow from
+ * what the whole table sees; the others from what stands behind the seller's screen (see
+ * rules/abilities.ts, which also says which the table may read).
+ */
+export type IdleReason =
+  | 'no-discards'
+  | 'all-frozen'
+  | 'too-frozen'
+  | 'no-open-demand'
+  | 'nothing-to-trade'
+  | 'no-cube-for-demand'
+  | 'no-cube-to-exchange';
 
 export type ProspectusEvent =
   | { type: 'draft'; seat: number; potion: number }
   | { type: 'council-sale'; seat: number; space: number; potion: number; price: number; ability: boolean }
-  | { type: 'ability'; seat: number; ability: number; potion: number }
+  | {
+      type: 'ability';
+      seat: number;
+      ability: number;
+      potion: number;
+      /** Why the seller has nothing to choose, or null; `open` says whether the table may read it. */
+      idle: IdleReason | null;
+      open: boolean;
+    }
   | { type: 'bounty'; seat: number; amount: number }
   | { type: 'dividend-advance'; seat: number; potion: number }
   | { type: 'recall'; seat: number; give: number; take: number }
@@ -46,17 +68,56 @@ export type ProspectusEvent =
   | { type: 'bust'; potion: number; counts: number[] }
   | { type: 'reshuffle'; size: number }
   | { type: 'dividend'; potion: number; perCube: number; paid: number[]; open: boolean }
+  | { type: 'lair'; potion: number; cubes: number }
   | { type: 'future-draw'; card: number; space: number }
   | { type: 'spell-draw'; seat: number; spell: number }
   | { type: 'turn'; seat: number; turn: number }
   | { type: 'game-end'; chamber: number[]; bonus: number[]; selloff: number[]; money: number[] };
 
 const who = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
+/** "You buy" / "Seat 2 buys": the subject with the verb form it takes. */
+const does = (seat: number, viewer: Viewer, you: string, other: string): string =>
+  seat === viewer ? `You ${you}` : `Seat ${seat} ${other}`;
+const your = (seat: number, viewer: Viewer): string => (seat === viewer ? 'your' : 'its');
 const list = (counts: readonly number[]): string =>
   counts
     .map((n, p) => (n ? `${n} ${potionName(p)}` : ''))
     .filter(Boolean)
     .join(', ') || 'nothing';
+/** Per-seat figures named by seat: "Seat 0 3, You 0, Seat 2 2". */
+const bySeat = (values: readonly number[], viewer: Viewer, unit = ''): string =>
+  values.map((n, seat) => `${who(seat, viewer)} ${unit}${n}`).join(', ');
+
+/** The reason an ability cannot be used, as the rest of a sentence about `seat`. */
+const IDLE_TEXT: Readonly<Record<IdleReason, (mine: boolean) => string>> = {
+  'no-discards': (mine) => `${mine ? 'your' : 'its'} discard pile is empty`,
+  'all-frozen': () => 'every potion is frozen',
+  'too-frozen': () => 'fewer than two potions are free of a freeze',
+  'no-open-demand': () => 'no council demand is open',
+  'nothing-to-trade': (mine) =>
+    mine ? 'you can afford no cube and own none to sell' : 'it can afford no cube and owns none to sell',
+  'no-cube-for-demand': (mine) =>
+    mine ? 'you own no cube that an open demand asks for' : 'it owns no cube that an open demand asks for',
+  'no-cube-to-exchange': (mine) =>
+    mine ? 'you own no cube of a potion free of a freeze' : 'it owns no cube of a potion free of a freeze',
+};
+
+function abilityText(e: Extract<ProspectusEvent, { type: 'ability' }>, viewer: Viewer): VisibleEvent {
+  const mine = e.seat === viewer;
+  const base = `${potionName(e.potion)}'s ability: ${abilityName(e.ability)}.`;
+  // prospectus.hidden.screens: a reason read from behind the seller's screen is the seller's alone.
+  if (e.idle === null || (!mine && !e.open))
+    return {
+      type: e.type,
+      text: base,
+      data: { seat: e.seat, ability: e.ability, potion: e.potion, idle: null },
+    };
+  return {
+    type: e.type,
+    text: `${base} ${does(e.seat, viewer, 'cannot', 'cannot')} use it: ${IDLE_TEXT[e.idle](mine)}.`,
+    data: { ...e },
+  };
+}
 
 /** The per-viewer text of an event: secrets only for the seat that owns them. */
 export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | null {
@@ -64,26 +125,28 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
   const pub = (text: string): VisibleEvent => ({ type: e.type, text, data: { ...e } });
   switch (e.type) {
     case 'draft':
-      return pub(`${who(e.seat, viewer)} drafts ${potionName(e.potion)}.`);
+      return pub(`${does(e.seat, viewer, 'draft', 'drafts')} ${potionName(e.potion)}.`);
     case 'council-sale':
       return pub(
-        `${who(e.seat, viewer)} sells ${potionName(e.potion)} to the council for $${e.price}` +
+        `${does(e.seat, viewer, 'sell', 'sells')} ${potionName(e.potion)} to the council for $${e.price}` +
           (e.ability ? '.' : ' (no ability).'),
       );
     case 'ability':
-      return pub(`${potionName(e.potion)}'s ability: ${abilityName(e.ability)}.`);
+      return abilityText(e, viewer);
     case 'bounty':
-      return pub(`${who(e.seat, viewer)} takes $${e.amount} from the bank.`);
+      return pub(`${does(e.seat, viewer, 'take', 'takes')} $${e.amount} from the bank.`);
     case 'dividend-advance':
-      return pub(`${who(e.seat, viewer)} advances the ${potionName(e.potion)} dividend.`);
+      return pub(`${does(e.seat, viewer, 'advance', 'advances')} the ${potionName(e.potion)} dividend.`);
     case 'recall':
-      return pub(`${who(e.seat, viewer)} returns ${spellName(e.give)} and takes back ${spellName(e.take)}.`);
+      return pub(
+        `${does(e.seat, viewer, 'return', 'returns')} ${spellName(e.give)} and ${mine ? 'take' : 'takes'} back ${spellName(e.take)}.`,
+      );
     case 'nudge':
       return pub(
-        `${who(e.seat, viewer)} moves ${potionName(e.potion)} ${e.steps > 0 ? 'up' : 'down'} ${Math.abs(e.steps)}.`,
+        `${does(e.seat, viewer, 'move', 'moves')} ${potionName(e.potion)}'s price ${spaces(e.steps)}.`,
       );
     case 'exchange':
-      return pub(`${who(e.seat, viewer)} swaps a ${potionName(e.from)} cube for ${potionName(e.to)}.`);
+      return pub(`${does(e.seat, viewer, 'swap', 'swaps')} ${aCube(e.from)} for ${potionName(e.to)}.`);
     case 'tribute':
       return mine
         ? pub(`You secretly add ${potionName(e.a)} and ${potionName(e.b)} to the council chamber.`)
@@ -92,33 +155,42 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
             text: `Seat ${e.seat} secretly adds two cubes to the council chamber.`,
             data: { seat: e.seat },
           };
-    case 'transaction':
-      // prospectus.hidden.screens: behind a closed screen only the colour, direction and price show.
+    case 'transaction': {
+      const verb =
+        e.kind === 'buy' ? does(e.seat, viewer, 'buy', 'buys') : does(e.seat, viewer, 'sell', 'sells');
+      // prospectus.hidden.screens.transaction: with hidden quantities only the colour, direction and
+      // price show; otherwise the quantity and amount are seen too (open supply, open bank).
       return mine || e.open
-        ? pub(
-            `${who(e.seat, viewer)} ${e.kind === 'buy' ? 'buys' : 'sells'} ${e.n} ${potionName(e.potion)} at $${e.price} ($${e.n * e.price}).`,
-          )
+        ? pub(`${verb} ${e.n} ${potionName(e.potion)} at $${e.price} ($${e.n * e.price}).`)
         : {
             type: e.type,
-            text: `Seat ${e.seat} ${e.kind === 'buy' ? 'buys' : 'sells'} ${potionName(e.potion)} at $${e.price} each.`,
+            text: `${verb} ${potionName(e.potion)} at $${e.price} each.`,
             data: { seat: e.seat, kind: e.kind, potion: e.potion, price: e.price },
           };
+    }
     case 'play':
       return pub(
         e.mode === 'cast'
-          ? `${who(e.seat, viewer)} casts ${spellName(e.spell)}.`
-          : `${who(e.seat, viewer)} discards ${spellName(e.spell)} to ${e.mode === 'council' ? 'sell to the council again' : 'recharge the interrupt tile'}.`,
+          ? `${does(e.seat, viewer, 'cast', 'casts')} ${spellName(e.spell)}.`
+          : `${does(e.seat, viewer, 'discard', 'discards')} ${spellName(e.spell)} to ` +
+              (e.mode === 'council'
+                ? 'sell to the council again.'
+                : `recharge ${your(e.seat, viewer)} interrupt tile.`),
       );
     case 'announce':
+      // A spell with nothing to announce was already named when it was cast.
+      if (e.params.length === 0) return null;
       return pub(
-        `${who(e.seat, viewer)} announces ${spellName(e.spell)}${e.params.length ? `: ${paramsText(e.spell, e.params)}` : ''}.`,
+        `${does(e.seat, viewer, 'announce', 'announces')} ${spellName(e.spell)}: ${paramsText(e.spell, e.params)}.`,
       );
     case 'interrupt':
-      return pub(`${who(e.seat, viewer)} uses the interrupt tile.`);
+      return pub(`${does(e.seat, viewer, 'use', 'uses')} ${your(e.seat, viewer)} interrupt tile.`);
     case 'pass':
-      return pub(`${who(e.seat, viewer)} does not interrupt.`);
+      return pub(`${does(e.seat, viewer, 'do', 'does')} not interrupt.`);
     case 'freeze':
-      return pub(`${potionName(e.potion)} is frozen until ${who(e.seat, viewer)}'s next turn.`);
+      return pub(
+        `${potionName(e.potion)} is frozen until ${e.seat === viewer ? 'your' : `Seat ${e.seat}'s`} next turn.`,
+      );
     case 'thaw':
       return pub(`${potionName(e.potion)} thaws.`);
     case 'block':
@@ -140,27 +212,33 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'drop':
       return pub(`Into the crystal ball: ${list(e.dropped)}. Out: ${list(e.emerged)}.`);
     case 'pound':
-      return pub(`${who(e.seat, viewer)} pounds the table: ${list(e.emerged)} fall out.`);
+      return pub(`${does(e.seat, viewer, 'pound', 'pounds')} the table: ${list(e.emerged)} fall out.`);
     case 'redrop':
       return pub(
-        `${who(e.seat, viewer)} re-drops a ${potionName(e.potion)} cube: ${list(e.emerged)} fall out.`,
+        `${does(e.seat, viewer, 're-drop', 're-drops')} ${aCube(e.potion)}: ${list(e.emerged)} fall out.`,
       );
     case 'price':
       return pub(`${potionName(e.potion)}: $${e.from} → $${e.to}.`);
     case 'split':
-      return pub(`${potionName(e.potion)} SPLITS! Holdings ${e.counts.join('/')} double; price back to $20.`);
+      return pub(
+        `${potionName(e.potion)} SPLITS! Holdings revealed (${bySeat(e.counts, viewer)}) double; price back to $20.`,
+      );
     case 'bust':
       return pub(
-        `${potionName(e.potion)} BUSTS! Holdings ${e.counts.join('/')} are lost; price back to $20.`,
+        `${potionName(e.potion)} BUSTS! Holdings revealed (${bySeat(e.counts, viewer)}) are lost; price back to $20.`,
       );
     case 'reshuffle':
       return pub(`The future discards are shuffled back into the deck (${e.size} cards).`);
+    case 'lair':
+      return pub(`A cube goes into ${potionName(e.potion)}'s lair (${e.cubes} of 3).`);
     case 'dividend': {
+      // prospectus.hidden.screens.dividend: paid out of the open bank, so every payment is seen.
       if (e.open)
         return pub(
-          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${e.paid.map((m) => '$' + m).join('/')}.`,
+          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${bySeat(e.paid, viewer, '$')}.`,
         );
-      // prospectus.hidden.screens: the rate is public, each seat's amount only its own.
+      // prospectus.hidden.screens.dividend, with hidden quantities: the rate is public, each seat's
+      // amount only its own.
       const own = typeof viewer === 'number' ? e.paid[viewer] : undefined;
       return {
         type: e.type,
@@ -180,11 +258,11 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
         ? pub(`You draw ${spellName(e.spell)}.`)
         : { type: e.type, text: `Seat ${e.seat} draws a spell.`, data: { seat: e.seat } };
     case 'turn':
-      return pub(`— ${who(e.seat, viewer)}${e.seat === viewer ? 'r' : "'s"} turn —`);
+      return pub(`— ${e.seat === viewer ? 'Your' : `Seat ${e.seat}'s`} turn —`);
     case 'game-end':
       return pub(
-        `Game over. Chamber: ${list(e.chamber)}. Bonus ${e.bonus.map((m) => '$' + m).join('/')}, ` +
-          `sell-off ${e.selloff.map((m) => '$' + m).join('/')}, final ${e.money.map((m) => '$' + m).join('/')}.`,
+        `Game over. Chamber: ${list(e.chamber)}. Council bonus: ${bySeat(e.bonus, viewer, '$')}. ` +
+          `Sell-off: ${bySeat(e.selloff, viewer, '$')}. Final money: ${bySeat(e.money, viewer, '$')}.`,
       );
   }
 }

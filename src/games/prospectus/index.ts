@@ -8,7 +8,8 @@ import { renderAction, renderView } from './render.ts';
 import { actors, explainIllegal, legalActions, perform } from './rules/engine.ts';
 import { outcomeOf } from './rules/end.ts';
 import { setupState } from './rules/setup.ts';
-import { actionSchema, optionsSchema, stateSchema } from './state.ts';
+import { stateSchema } from './invariants.ts';
+import { actionSchema, optionsSchema } from './state.ts';
 import type { ProspectusAction, ProspectusOptions, ProspectusState } from './state.ts';
 import { PRICE_BY_SPACE, POTIONS } from './data.ts';
 import { resampleState, viewOf } from './view.ts';
@@ -27,7 +28,7 @@ export const prospectusDefinition: GameDefinition<
   name: 'Prospectus',
   minPlayers: 3,
   maxPlayers: 4,
-  rulesVersion: '1',
+  rulesVersion: '2',
   optionsSchema,
   actionSchema,
   stateSchema,

@@ -3,20 +3,27 @@ import type { Viewer } from '../../core/game.ts';
 import {
   ABILITIES,
   COUNCIL_PRICES,
+  CURRENT_SPACE,
   DIVIDEND_BY_SPACE,
   FUTURE_CARDS,
   LIMIT_BY_SPACE,
   POTIONS,
   SPELLS,
 } from './data.ts';
-import { BLOCKED, FILLED } from './state.ts';
-import type { ProspectusAction } from './state.ts';
+import { BLOCKED, FILLED, OPEN } from './state.ts';
+import type { Phase, ProspectusAction } from './state.ts';
 import type { ProspectusView } from './view.ts';
 import { PERMUTATIONS } from './rules/spells.ts';
-import { REC_BUST, REC_BUY, REC_COUNCIL, REC_DIVIDEND, REC_SELL, REC_SPLIT } from './rules/record.ts';
+import { REC_BUY, REC_COUNCIL, REC_DRAFT, REC_QTY, REC_SELL } from './rules/record.ts';
 
 export const potionName = (p: number): string => POTIONS.value[p]?.name ?? `potion ${p}`;
 const short = (p: number): string => POTIONS.value[p]?.letter ?? '?';
+/** "a Pixie Dust cube", "an Owl Spit cube". */
+export const aCube = (p: number): string =>
+  `${/^[AEIOU]/.test(potionName(p)) ? 'an' : 'a'} ${potionName(p)} cube`;
+/** "up 1 space", "down 2 spaces". */
+export const spaces = (steps: number): string =>
+  `${steps > 0 ? 'up' : 'down'} ${Math.abs(steps)} space${Math.abs(steps) === 1 ? '' : 's'}`;
 export const spellName = (i: number): string => SPELLS.value[i]?.name ?? `spell ${i}`;
 export const abilityName = (i: number): string => ABILITIES.value[i]?.name ?? `ability ${i}`;
 const seatName = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
@@ -43,7 +50,7 @@ export function paramsText(spell: number, params: readonly number[]): string {
     case 'freeze':
       return `freezes ${p(0)}`;
     case 'change':
-      return `turns a ${p(0)} cube into ${p(1)}`;
+      return `turns ${aCube(params[0]!)} into ${p(1)}`;
     case 'block': {
       const spots: string[] = [];
       for (let i = 0; i < params.length; i += 2)
@@ -64,29 +71,46 @@ function demandText(potion: number, state: number): string {
   return `${short(potion)}${mark}`;
 }
 
-const PHASE_TEXT: Record<string, string> = {
-  draft: 'drafting cubes from the crystal ball',
-  council: 'may sell one cube to the council',
-  ability: 'may use a potion ability',
-  tx1: 'may make a transaction',
-  qty: 'chooses a quantity',
-  play: 'must play a spell card',
-  param: "announces the spell's target",
-  interrupt: 'may interrupt with a transaction',
-  resell: 'may sell again to the council',
-  reorder: 'reorders the top future cards',
-  market: 'decides at the crystal ball',
-  tx2: 'may make a second transaction',
-  over: 'game over',
+/** What the actor does in each step: [after "You", after "Seat N"]. */
+const PHASE_TEXT: Readonly<Record<Phase, readonly [string, string]>> = {
+  draft: ['draft a cube from the crystal ball', 'drafts a cube from the crystal ball'],
+  council: ['may sell one cube to the council', 'may sell one cube to the council'],
+  ability: ['may use a potion ability', 'may use a potion ability'],
+  tx1: ['may make a transaction', 'may make a transaction'],
+  qty: ['choose a quantity', 'chooses a quantity'],
+  play: ['must play a spell card', 'must play a spell card'],
+  param: ["announce the spell's target", "announces the spell's target"],
+  interrupt: ['may interrupt with a transaction', 'may interrupt with a transaction'],
+  resell: ['may sell again to the council', 'may sell again to the council'],
+  reorder: ['reorder the top future cards', 'reorders the top future cards'],
+  market: ['decide at the crystal ball', 'decides at the crystal ball'],
+  tx2: ['may make a second transaction', 'may make a second transaction'],
+  over: ['', ''],
 };
+const HOURGLASS_TEXT = [
+  'decide whether to execute the next card too',
+  'decides whether to execute the next card too',
+];
+
+const isHourglass = (v: ProspectusView): boolean =>
+  v.played !== null && v.played.mode === 'cast' && SPELLS.value[v.played.spell]?.id === 'hourglass';
+
+function phaseText(v: ProspectusView, viewer: Viewer): string {
+  const forms = v.phase === 'market' && isHourglass(v) ? HOURGLASS_TEXT : PHASE_TEXT[v.phase];
+  return `${seatName(v.actor, viewer)} ${forms[v.actor === viewer ? 0 : 1]}`;
+}
+
+const spellList = (spells: readonly number[]): string =>
+  spells.length ? spells.map(spellName).join(', ') : 'empty';
 
 export function renderView(v: ProspectusView, viewer: Viewer): string {
   const lines: string[] = [];
   const round = Math.floor(v.turn / v.players) + 1;
-  lines.push(
-    `PROSPECTUS — round ${round}, turn of ${seatName(v.active, viewer)}` +
-      (v.phase === 'over' ? ' — GAME OVER' : ` — ${seatName(v.actor, viewer)} ${PHASE_TEXT[v.phase]}`),
-  );
+  const when =
+    v.phase === 'draft'
+      ? 'the draft before round 1'
+      : `round ${round} of ${v.rounds}, turn of ${seatName(v.active, viewer)}`;
+  lines.push(`PROSPECTUS — ${when}` + (v.phase === 'over' ? ' — GAME OVER' : ` — ${phaseText(v, viewer)}`));
   lines.push('');
   lines.push('Potion        Price Lim Div Lair Ability                Ball Chamber Frozen');
   for (let p = 0; p < 5; p++) {
@@ -105,13 +129,15 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   for (const t of v.track) {
     if (t.card < 0) continue;
     const demands = t.demands.map((d) => demandText(d.potion, d.state)).join(' ');
-    lines.push(`  $${lpad(COUNCIL_PRICES.value[t.space]!, 2)} ${demands}  ${cardText(t.card)}`);
+    // Cards executed this turn stay on the track until the turn ends, then leave it.
+    const done = t.space > CURRENT_SPACE - v.executed ? '  (executed this turn)' : '';
+    lines.push(`  $${lpad(COUNCIL_PRICES.value[t.space]!, 2)} ${demands}  ${cardText(t.card)}${done}`);
   }
   if (v.knownFuture.length)
     lines.push(`  You know the next: ${v.knownFuture.map((c) => '#' + c).join(', ')}`);
   lines.push('');
   lines.push(
-    `Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile    Trades seen`,
+    `Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile     Trades seen`,
   );
   for (let seat = 0; seat < v.players; seat++) {
     const marker = seat === v.active ? '▶' : ' ';
@@ -120,12 +146,21 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     lines.push(
       `${marker}${pad(seatName(seat, viewer), 10)} ${lpad(money === null || money === undefined ? '$?' : '$' + money, 6)}  ` +
         `${cubes ? cubes.map((n) => lpad(n, 3)).join('') : lpad('?', 3).repeat(5)}  ${lpad(v.handSizes[seat]!, 4)} ` +
-        `${pad(v.interrupts[seat] ? 'active' : 'spent', 7)} ${cubes ? '' : recentTrades(v, seat)}`.trimEnd(),
+        `${pad(v.interrupts[seat] ? 'active' : 'inactive', 8)} ${cubes ? '' : recentTrades(v, seat)}`.trimEnd(),
     );
   }
   if (v.cubes.some((row) => row === null))
-    lines.push('(closed screens: trades seen are +buy / -sell colour@price, C council sale)');
-  if (v.hand) lines.push(`Your spells: ${v.hand.map(spellName).join(', ')}`);
+    lines.push(
+      v.screens === 'hidden-quantities'
+        ? '(screens hide quantities: trades seen are +buy / -sell colour@price, C council sale, d draft)'
+        : '(behind screens; trades seen are +buy / -sell quantity colour@price, C council sale, d draft)',
+    );
+  if (v.hand) {
+    lines.push(`Your spells: ${spellList(v.hand)}`);
+    lines.push(`Your discard pile: ${spellList(v.discards[viewer as number] ?? [])}`);
+  }
+  if (v.removed.length)
+    lines.push(`Removed from every deck (into each discard pile): ${spellList(v.removed)}`);
   if (v.mySecret && v.mySecret.some((n) => n > 0))
     lines.push(
       `Your secret chamber cubes: ${v.mySecret
@@ -135,8 +170,8 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     );
   if (v.tx)
     lines.push(
-      `${seatName(v.tx.seat, viewer)} ${v.tx.kind}s ${potionName(v.tx.potion)}` +
-        (v.tx.max === null ? ' (quantity behind the screen)' : `: up to ${v.tx.max}`),
+      `${seatName(v.tx.seat, viewer)} ${v.tx.seat === viewer ? v.tx.kind : v.tx.kind + 's'} ${potionName(v.tx.potion)}` +
+        (v.tx.max === null ? ' (choosing the quantity behind the screen)' : `: up to ${v.tx.max}`),
     );
   if (v.phase === 'draft')
     lines.push(`Emerged cubes to draft: ${v.draftPool.map((n, p) => `${short(p)}×${n}`).join(' ')}`);
@@ -151,7 +186,8 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     );
   if (v.lastReveal)
     lines.push(
-      `Last ${v.lastReveal.kind}: ${potionName(v.lastReveal.potion)} (holdings ${v.lastReveal.counts.join('/')})`,
+      `Last ${v.lastReveal.kind}: ${potionName(v.lastReveal.potion)} (holdings revealed: ` +
+        `${v.lastReveal.counts.map((n, seat) => `${seatName(seat, viewer)} ${n}`).join(', ')})`,
     );
   if (v.final) {
     lines.push('');
@@ -164,20 +200,71 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   return lines.join('\n');
 }
 
-const RECORD_TEXT: Readonly<Record<number, (e: readonly number[]) => string>> = {
-  [REC_BUY]: (e) => `+${short(e[2]!)}@${e[3]}`,
-  [REC_SELL]: (e) => `-${short(e[2]!)}@${e[3]}`,
-  [REC_COUNCIL]: (e) => `C${short(e[2]!)}`,
+/** A potion named for a spell (Reverse arrow, Freeze) or for the dividend ability. */
+function potionChoiceText(potion: number, v: ProspectusView): string {
+  const name = potionName(potion);
+  if (v.phase === 'ability') return `advance ${name}'s dividend`;
+  const id = v.played ? SPELLS.value[v.played.spell]?.id : undefined;
+  if (id === 'freeze') return `freeze ${name}`;
+  if (id === 'reverse') {
+    const card = FUTURE_CARDS[v.track[CURRENT_SPACE]?.card ?? -1];
+    const up = card ? card.arrows[potion]! > 0 : true;
+    return `reverse ${name}'s arrow (${up ? 'up → down' : 'down → up'})`;
+  }
+  return name;
+}
+
+/** What declining reads like at each step. */
+const SKIP_TEXT: Readonly<Partial<Record<Phase, string>>> = {
+  council: 'no council sale',
+  ability: 'do not use the ability',
+  tx1: 'no transaction',
+  tx2: 'no transaction',
+  interrupt: 'pass (keep the tile)',
+  resell: 'no council sale',
 };
 
-/** The last few buys (+), sales (-) and council sales (C) the table saw from a closed screen. */
+/**
+ * Whether the viewer (the seller) owns a cube an open demand asks for. Behind closed screens the step is
+ * offered anyway (prospectus.hidden.flow), so the menu says why it holds nothing else.
+ */
+function canSellToCouncil(v: ProspectusView): boolean {
+  const cubes = typeof v.viewer === 'number' ? v.cubes[v.viewer] : null;
+  if (!cubes) return true;
+  return v.track.some((t) => t.demands.some((d) => d.state === OPEN && cubes[d.potion]! > 0));
+}
+
+function marketSkipText(v: ProspectusView): string {
+  if (isHourglass(v)) return 'stop after one card';
+  const id = v.played ? SPELLS.value[v.played.spell]?.id : undefined;
+  return id === 'pulsa-pugnum' ? 'do not pound the table' : 'keep the drop as it is';
+}
+
+/** A record entry as a short trade mark; `n` is the quantity when the table saw it, or -1. */
+const RECORD_TEXT: Readonly<Record<number, (e: readonly number[], n: number) => string>> = {
+  [REC_BUY]: (e, n) => `+${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
+  [REC_SELL]: (e, n) => `-${n >= 0 ? n : ''}${short(e[2]!)}@${e[3]}`,
+  [REC_COUNCIL]: (e) => `C${short(e[2]!)}`,
+  [REC_DRAFT]: (e) => `d${short(e[2]!)}`,
+};
+
+/**
+ * The last few buys (+), sales (-) and council sales (C) the table saw from a closed screen, with the
+ * quantity when it was public (a QTY entry follows its trade).
+ */
 function recentTrades(v: ProspectusView, seat: number): string {
   const out: string[] = [];
+  let qty = -1;
   for (let i = v.record.length - 1; i >= 0 && out.length < 6; i--) {
     const e = v.record[i]!;
-    if (e[0] === REC_SPLIT || e[0] === REC_BUST || e[0] === REC_DIVIDEND) continue;
+    if (e[1] !== seat) continue;
+    if (e[0] === REC_QTY) {
+      qty = e[3]!;
+      continue;
+    }
     const text = RECORD_TEXT[e[0]!];
-    if (e[1] === seat && text) out.unshift(text(e));
+    if (text) out.unshift(text(e, qty));
+    qty = -1;
   }
   return out.join(' ');
 }
@@ -187,10 +274,17 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
     case 'draft':
       return `take ${potionName(a.potion)}`;
     case 'skip':
-      return v.phase === 'interrupt' ? 'pass (keep the tile)' : 'skip';
+      if (v.phase === 'market') return marketSkipText(v);
+      if ((v.phase === 'council' || v.phase === 'resell') && !canSellToCouncil(v))
+        return 'no council sale (no open demand asks for a cube you own)';
+      return SKIP_TEXT[v.phase] ?? 'skip';
     case 'council': {
       const potion = v.track[a.space]?.demands[a.demand]?.potion ?? -1;
-      return `sell ${potionName(potion)} to the council for $${COUNCIL_PRICES.value[a.space]}`;
+      const sale = `sell ${potionName(potion)} to the council for $${COUNCIL_PRICES.value[a.space]}`;
+      // Only the first sale of the turn uses the potion's ability (not a re-sale or an encore).
+      if (v.phase !== 'council') return sale;
+      const ability = ABILITIES.value[v.abilities[potion] ?? -1];
+      return ability ? `${sale}, then ${ability.name}: ${ability.text}` : sale;
     }
     case 'tx':
       return `${a.kind} ${potionName(a.potion)} at $${v.prices[a.potion]}`;
@@ -198,12 +292,12 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return `${a.n} cube${a.n > 1 ? 's' : ''}${v.tx ? ` ($${a.n * v.prices[v.tx.potion]!})` : ''}`;
     case 'play':
       return a.mode === 'cast'
-        ? `cast ${spellName(a.spell)}`
+        ? `cast ${spellName(a.spell)} (${SPELLS.value[a.spell]?.text ?? ''})`
         : a.mode === 'council'
           ? `discard ${spellName(a.spell)} to sell to the council again`
           : `discard ${spellName(a.spell)} to recharge your tile`;
     case 'potion':
-      return potionName(a.potion);
+      return potionChoiceText(a.potion, v);
     case 'cubes':
       return `${potionName(a.a)} + ${potionName(a.b)}`;
     case 'demand': {
@@ -211,7 +305,7 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return `block ${potionName(potion)} at $${COUNCIL_PRICES.value[a.space]}`;
     }
     case 'change':
-      return `change a ${potionName(a.from)} cube into ${potionName(a.to)}`;
+      return `change ${aCube(a.from)} into ${potionName(a.to)}`;
     case 'space':
       return `move the $${COUNCIL_PRICES.value[a.space]} card to the current space`;
     case 'tokens': {
@@ -224,14 +318,16 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return `order ${perm.map((i) => '#' + v.knownFuture[i]).join(' then ')}`;
     }
     case 'nudge':
-      return `move ${potionName(a.potion)} ${a.steps > 0 ? 'up' : 'down'} ${Math.abs(a.steps)}`;
+      return `move ${potionName(a.potion)}'s price ${spaces(a.steps)}`;
     case 'recall':
       return `give back ${spellName(a.give)}, take ${spellName(a.take)}`;
     case 'exchange':
-      return `swap a ${potionName(a.from)} cube for ${potionName(a.to)}`;
+      return `swap ${aCube(a.from)} for ${potionName(a.to)}`;
     case 'pound':
       return 'pound the table';
+    case 'execute':
+      return 'execute the next future card too (Hourglass)';
     case 'redrop':
-      return `re-drop a ${potionName(a.potion)} cube`;
+      return `re-drop ${aCube(a.potion)}`;
   }
 }

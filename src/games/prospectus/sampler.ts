@@ -18,6 +18,10 @@
  *    affordable, and holdings set to the revealed counts at splits and busts. It never looks at the
  *    true hidden values.
  *
+ * With 'open-trades' screens (the default) every quantity is in the record (a QTY entry after its
+ * BUY or SELL) and so is every seat's dividend, so the replay has nothing left to draw: it lands on the
+ * one consistent history, which is the true one. With 'hidden-quantities' the quantities are drawn.
+ *
  * Approximation: quantities are uniform per step, not weighted by how a player would choose them.
  */
 import type { Rng } from '../../core/rng.ts';
@@ -36,6 +40,7 @@ const {
   REC_DIVIDEND,
   REC_DRAFT,
   REC_EXCHANGE,
+  REC_QTY,
   REC_SELL,
   REC_SPLIT,
   recordEntries,
@@ -53,8 +58,32 @@ export interface SeatDraw {
   fallback: boolean;
 }
 
+/**
+ * The public quantity of each BUY or SELL entry (from the QTY entry that follows it, 'open-trades'
+ * screens), or -1 where it is hidden.
+ */
+function knownQuantities(entries: readonly number[][]): number[] {
+  const known = new Array<number>(entries.length).fill(-1);
+  for (let k = 0; k + 1 < entries.length; k++) {
+    const kind = entries[k]![0];
+    const next = entries[k + 1]!;
+    if ((kind === REC_BUY || kind === REC_SELL) && next[0] === REC_QTY && next[1] === entries[k]![1])
+      known[k] = next[3]!;
+  }
+  return known;
+}
+
+/** The seat's holding of the potion at a dividend whose payments are public, or -1. */
+function dividendCount(e: readonly number[], seat: number): number {
+  return e.length > 4 && e[3]! > 0 ? e[4 + seat]! / e[3]! : -1;
+}
+
 /** Intervals of holdings before each entry: lo/hi[k * 5 + potion], k = entries.length is the end. */
-function feasibleIntervals(entries: readonly number[][], seat: number): { lo: number[]; hi: number[] } {
+function feasibleIntervals(
+  entries: readonly number[][],
+  known: readonly number[],
+  seat: number,
+): { lo: number[]; hi: number[] } {
   const m = entries.length;
   const lo = new Array<number>((m + 1) * 5).fill(0);
   const hi = new Array<number>((m + 1) * 5).fill(INF);
@@ -85,14 +114,26 @@ function feasibleIntervals(entries: readonly number[][], seat: number): { lo: nu
         hi[base + to] = hi[base + to]! - 1;
         break;
       }
-      case REC_BUY:
-        lo[base + p] = Math.max(0, a - e[4]!);
-        hi[base + p] = b - 1;
+      case REC_BUY: {
+        const n = known[k]!;
+        lo[base + p] = Math.max(0, a - (n >= 0 ? n : e[4]!));
+        hi[base + p] = b - (n >= 0 ? n : 1);
         break;
-      case REC_SELL:
-        lo[base + p] = Math.max(1, a + 1);
-        hi[base + p] = INF;
+      }
+      case REC_SELL: {
+        const n = known[k]!;
+        lo[base + p] = Math.max(1, a + (n >= 0 ? n : 1));
+        hi[base + p] = n >= 0 ? Math.min(INF, b + n) : INF;
         break;
+      }
+      case REC_DIVIDEND: {
+        const count = dividendCount(e, seat);
+        if (count >= 0) {
+          lo[base + p] = count;
+          hi[base + p] = count;
+        }
+        break;
+      }
       case REC_SPLIT:
       case REC_BUST:
         lo[base + p] = e[3 + seat]!;
@@ -111,6 +152,7 @@ function feasibleIntervals(entries: readonly number[][], seat: number): { lo: nu
  */
 function replay(
   entries: readonly number[][],
+  known: readonly number[],
   seat: number,
   lo: readonly number[],
   hi: readonly number[],
@@ -156,7 +198,8 @@ function replay(
         const bot = Math.max(1, lo[after]! - h[p]!);
         const top = Math.min(cap, hi[after]! - h[p]!);
         let n: number;
-        if (bot <= top) n = rng ? bot + rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : bot;
+        if (known[k]! >= 0) n = known[k]!;
+        else if (bot <= top) n = rng ? bot + rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : bot;
         else if (rng) return null;
         else n = Math.max(0, Math.min(bot, cap));
         h[p]! += n;
@@ -173,16 +216,23 @@ function replay(
         const bot = Math.max(1, h[p]! - hi[after]!);
         const top = Math.min(h[p]!, h[p]! - lo[after]!);
         let n: number;
-        if (bot <= top) n = rng ? top - rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : top;
+        if (known[k]! >= 0) n = Math.min(known[k]!, h[p]!);
+        else if (bot <= top) n = rng ? top - rng.int((lean ? (top - bot) >> 1 : top - bot) + 1) : top;
         else if (rng) return null;
         else n = Math.max(0, Math.min(top, h[p]!));
         h[p]! -= n;
         money += n * e[3]!;
         break;
       }
-      case REC_DIVIDEND:
+      case REC_DIVIDEND: {
+        const count = dividendCount(e, seat);
+        if (count >= 0 && h[p] !== count) {
+          if (rng) return null;
+          h[p] = count;
+        }
         money += h[p]! * e[3]!;
         break;
+      }
       case REC_SPLIT:
         if (h[p] !== e[3 + seat]! && rng) return null;
         h[p] = 2 * e[3 + seat]!;
@@ -205,21 +255,23 @@ export function entriesFor(all: readonly number[][], seat: number): number[][] {
 
 interface SeatPrep {
   entries: number[][];
+  known: number[];
   lo: number[];
   hi: number[];
 }
 
 function prepare(all: readonly number[][], seat: number): SeatPrep {
   const entries = entriesFor(all, seat);
-  return { entries, ...feasibleIntervals(entries, seat) };
+  const known = knownQuantities(entries);
+  return { entries, known, ...feasibleIntervals(entries, known, seat) };
 }
 
 function drawPrepared(prep: SeatPrep, seat: number, pending: boolean, rng: Rng): SeatDraw {
   for (let t = 0; t < TRIES; t++) {
-    const draw = replay(prep.entries, seat, prep.lo, prep.hi, pending, rng, t >= TRIES / 2);
+    const draw = replay(prep.entries, prep.known, seat, prep.lo, prep.hi, pending, rng, t >= TRIES / 2);
     if (draw) return draw;
   }
-  return replay(prep.entries, seat, prep.lo, prep.hi, pending, null, false)!;
+  return replay(prep.entries, prep.known, seat, prep.lo, prep.hi, pending, null, false)!;
 }
 
 /** A draw of `seat`'s cubes and money consistent with the public record. */

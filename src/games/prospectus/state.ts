@@ -4,7 +4,16 @@
  * the tables of data.ts.
  */
 import { z } from 'zod';
-import { DEFAULT_SPELL_DECK, SPELL_IDS } from './data.ts';
+import {
+  ABILITIES,
+  DEFAULT_SPELL_DECK,
+  DIVIDEND_TRIGGER,
+  LOOK_DEPTH,
+  SPELL_IDS,
+  START,
+  TOP_SPACE,
+  TRACK_SPACES,
+} from './data.ts';
 import type { SpellId } from './data.ts';
 
 export const PHASES = [
@@ -28,6 +37,16 @@ export type Phase = (typeof PHASES)[number];
 export const OPEN = 0;
 export const FILLED = 1;
 export const BLOCKED = 2;
+
+/**
+ * What the table sees of the moves made behind closed screens (prospectus.hidden.screens):
+ * 'open-trades' (the default, as at a real table: cubes come from an open supply and money goes to an
+ * open bank, so every trade's quantity and amount and every dividend payment are public; only the
+ * running totals behind each screen are not tallied in the view) or 'hidden-quantities' (a harder
+ * variant: quantities traded and dividends received stay behind the screen).
+ */
+export const SCREEN_MODES = ['open-trades', 'hidden-quantities'] as const;
+export type ScreenMode = (typeof SCREEN_MODES)[number];
 
 export type PlayMode = 'cast' | 'council' | 'recharge';
 export type TxKind = 'buy' | 'sell';
@@ -94,6 +113,8 @@ export interface ProspectusState {
   /** Indexes into SPELLS of the deck every player uses (10 spells). */
   deck: number[];
   openScreens: boolean;
+  /** What crosses a closed screen in sight of the table; moot with openScreens. */
+  screens: ScreenMode;
   phase: Phase;
   /** Turns completed so far; the active seat is turn % players. */
   turn: number;
@@ -151,66 +172,132 @@ export interface ProspectusState {
 }
 
 const int = z.number().int();
-const ints = z.array(int);
-const recordNode: z.ZodType<RecordNode> = z.lazy(() =>
-  z.strictObject({ e: ints, up: recordNode.nullable() }),
-);
+const between = (lo: number, hi: number) => int.min(lo).max(hi);
 
-export const stateSchema = z.strictObject({
-  rng: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  players: int.min(3).max(4),
-  deck: ints,
+/**
+ * Bounds a saved state must respect (prospectus.state.invariants). They are far above anything a game
+ * reaches (a few hundred record entries, a few hundred cubes and a few thousand dollars at most) and
+ * low enough that nothing built from them — a quantity menu, a replayed record — can exhaust memory.
+ */
+export const STATE_LIMITS = {
+  /** Cubes of one potion behind one screen; also the largest pending quantity. */
+  holding: 100_000,
+  money: 1_000_000_000,
+  /** Cubes in the ball, the chamber, the draft pool or a secret addition, per potion. */
+  count: 100_000,
+  /** Entries of the public record (a linked list, so also its nesting depth in JSON). */
+  record: 2_000,
+  turns: 1_000,
+} as const;
+
+const word = between(-0x80000000, 0xffffffff);
+const seatOf = between(0, 3);
+const potionOf = between(0, 4);
+const spellOf = between(0, 11);
+const cardOf = between(0, 39);
+const five = (item: z.ZodNumber) => z.array(item).length(5);
+const perSeat = <T extends z.ZodType>(item: T) => z.array(item).min(3).max(4);
+const counts = five(between(0, STATE_LIMITS.count));
+
+/**
+ * The public record, checked without recursion: a tampered state may nest it deeper than the stack
+ * allows, and a recursive schema (or anything walking it recursively) would overflow. Entries are
+ * checked for their shape here and against the table (seats, kinds) in invariants.ts.
+ */
+const recordSchema = z.custom<RecordNode | null>((value) => {
+  let at: unknown = value;
+  for (let n = 0; at !== null; n++) {
+    if (n >= STATE_LIMITS.record || typeof at !== 'object' || Array.isArray(at)) return false;
+    const node = at as Record<string, unknown>;
+    const keys = Object.keys(node);
+    if (keys.length !== 2 || !('e' in node) || !('up' in node)) return false;
+    const e = node.e;
+    if (!Array.isArray(e) || e.length < 3 || e.length > 9) return false;
+    for (const x of e) if (!Number.isSafeInteger(x)) return false;
+    at = node.up;
+  }
+  return true;
+}, `record must be a chain of at most ${STATE_LIMITS.record} {e, up} entries of integers`);
+
+/** The shape of a saved state, with every field in its range; invariants.ts adds the cross-checks. */
+export const stateShape = z.strictObject({
+  // Four 32-bit words (stored signed or unsigned).
+  rng: z.tuple([word, word, word, word]),
+  players: between(3, 4),
+  deck: z.array(spellOf).length(10),
   openScreens: z.boolean(),
+  screens: z.enum(SCREEN_MODES),
   phase: z.enum(PHASES),
-  turn: int,
-  active: int,
-  money: ints,
-  cubes: z.array(ints),
-  prices: ints,
-  dividends: ints,
-  abilities: ints,
-  aside: ints,
-  track: ints,
-  dem: ints,
-  future: ints,
-  futureDiscard: ints,
-  knownTop: ints,
-  ball: ints,
-  chamber: ints,
-  secret: z.array(ints),
-  hands: z.array(ints),
-  draws: z.array(ints),
-  discards: z.array(ints),
-  removed: ints,
-  interrupts: z.array(z.boolean()),
-  frozen: ints,
-  draftPool: ints,
-  draftPicks: int,
-  ability: int,
+  turn: between(0, STATE_LIMITS.turns),
+  active: seatOf,
+  money: perSeat(between(0, STATE_LIMITS.money)),
+  cubes: perSeat(five(between(0, STATE_LIMITS.holding))),
+  prices: five(between(0, TOP_SPACE)),
+  dividends: five(between(0, DIVIDEND_TRIGGER.value - 1)),
+  abilities: five(between(0, ABILITIES.value.length - 1)),
+  aside: z.array(between(0, ABILITIES.value.length - 1)).length(ABILITIES.value.length - 5),
+  track: z.array(between(-1, 39)).length(TRACK_SPACES),
+  dem: z.array(between(OPEN, BLOCKED)).length(2 * TRACK_SPACES),
+  future: z.array(cardOf).max(40),
+  futureDiscard: z.array(cardOf).max(40),
+  knownTop: perSeat(between(0, LOOK_DEPTH.value)),
+  ball: counts,
+  chamber: counts,
+  secret: perSeat(counts),
+  hands: perSeat(z.array(spellOf).max(START.value.handSize)),
+  draws: perSeat(z.array(spellOf).max(10)),
+  discards: perSeat(z.array(spellOf).max(10)),
+  removed: z.array(spellOf).max(2),
+  interrupts: perSeat(z.boolean()),
+  frozen: five(between(-1, 3)),
+  draftPool: counts,
+  draftPicks: between(0, 4 * START.value.draftCubes),
+  ability: between(-1, ABILITIES.value.length - 1),
   tx: z
     .strictObject({
-      seat: int,
+      seat: seatOf,
       kind: z.enum(['buy', 'sell']),
-      potion: int,
-      max: int,
+      potion: potionOf,
+      max: between(1, STATE_LIMITS.holding),
       then: z.enum(['play', 'interrupt', 'tx1', 'replenish']),
     })
     .nullable(),
   played: z
-    .strictObject({ spell: int, mode: z.enum(['cast', 'council', 'recharge']), params: ints })
+    .strictObject({
+      spell: spellOf,
+      mode: z.enum(['cast', 'council', 'recharge']),
+      params: z.array(between(0, 7)).max(4),
+    })
     .nullable(),
-  interruptQueue: ints,
-  execLeft: int,
-  execSlot: int,
-  emerged: ints.nullable(),
-  executed: int,
-  lastDrop: z.strictObject({ dropped: ints, emerged: ints }).nullable(),
-  lastReveal: z.strictObject({ kind: z.enum(['split', 'bust']), potion: int, counts: ints }).nullable(),
-  splits: ints,
-  busts: ints,
-  final: z.strictObject({ chamber: ints, bonus: ints, selloff: ints }).nullable(),
-  record: recordNode.nullable(),
-}) as unknown as z.ZodType<ProspectusState, unknown>;
+  interruptQueue: z.array(seatOf).max(3),
+  execLeft: between(0, 2),
+  execSlot: between(-1, TRACK_SPACES - 1),
+  emerged: counts.nullable(),
+  executed: between(0, 2),
+  lastDrop: z.strictObject({ dropped: counts, emerged: counts }).nullable(),
+  lastReveal: z
+    .strictObject({
+      kind: z.enum(['split', 'bust']),
+      potion: potionOf,
+      counts: perSeat(between(0, STATE_LIMITS.holding)),
+    })
+    .nullable(),
+  splits: counts,
+  busts: counts,
+  final: z
+    .strictObject({
+      chamber: counts,
+      bonus: perSeat(between(0, STATE_LIMITS.money)),
+      selloff: perSeat(between(0, STATE_LIMITS.money)),
+    })
+    .nullable(),
+  record: recordSchema,
+});
+
+/** Whether every trade's quantity and every dividend payment is told to the whole table. */
+export function quantitiesPublic(s: ProspectusState): boolean {
+  return s.openScreens || s.screens === 'open-trades';
+}
 
 /**
  * A shallow copy with a literal shape. Every state the engine and the samplers produce goes through
@@ -224,6 +311,7 @@ export function cloneState(s: ProspectusState): ProspectusState {
     players: s.players,
     deck: s.deck,
     openScreens: s.openScreens,
+    screens: s.screens,
     phase: s.phase,
     turn: s.turn,
     active: s.active,
@@ -285,18 +373,30 @@ export const actionSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('recall'), give: int, take: int }),
   z.strictObject({ t: z.literal('exchange'), from: potion, to: potion }),
   z.strictObject({ t: z.literal('pound') }),
+  z.strictObject({ t: z.literal('execute') }),
   z.strictObject({ t: z.literal('redrop'), potion }),
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;
 
-export const optionsSchema = z.strictObject({
-  /** The ten spells of every player's deck (any 10 of the 12 known). */
-  spells: z
-    .array(z.enum(SPELL_IDS as [SpellId, ...SpellId[]]))
-    .length(10)
-    .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
-    .default([...DEFAULT_SPELL_DECK.value]),
-  /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
-  openScreens: z.boolean().default(false),
-});
+export const optionsSchema = z
+  .strictObject({
+    /** The ten spells of every player's deck (any 10 of the 12 known). */
+    spells: z
+      .array(z.enum(SPELL_IDS as [SpellId, ...SpellId[]]))
+      .length(10)
+      .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
+      .default([...DEFAULT_SPELL_DECK.value]),
+    /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
+    openScreens: z.boolean().default(false),
+    /**
+     * With screens up: 'open-trades' (default; every trade's quantity and amount and every dividend
+     * payment are public, as at a real table) or 'hidden-quantities' (a harder variant that keeps them
+     * behind the screen).
+     */
+    screens: z.enum(SCREEN_MODES).default('open-trades'),
+  })
+  .refine(
+    (o) => !(o.openScreens && o.screens === 'hidden-quantities'),
+    "openScreens shows everything behind every screen; it cannot be combined with screens: 'hidden-quantities'",
+  );
 export type ProspectusOptions = z.infer<typeof optionsSchema>;

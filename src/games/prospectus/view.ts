@@ -1,9 +1,10 @@
 /**
  * What one seat (or a spectator) knows. Hidden: other hands and draw piles, the future deck's order
  * beyond what the viewer has looked at, other seats' secret chamber additions, and — unless the
- * `openScreens` option is on or the game is over — other seats' cubes and money and the quantities
- * they trade. What the table saw cross the screens (colours, directions, prices, limits, revealed
- * split/bust counts) is kept in `record`.
+ * `openScreens` option is on or the game is over — the totals behind other seats' screens (their
+ * cubes and money are not tallied for the viewer). What the table saw cross the screens (colours,
+ * directions, prices, limits, revealed split/bust counts, and with the default 'open-trades' screens
+ * every quantity, amount and dividend payment) is kept in `record`.
  */
 import type { Viewer } from '../../core/game.ts';
 import * as arraysModule from '../../core/arrays.ts';
@@ -17,8 +18,10 @@ import type {
   PlayedSpell,
   ProspectusState,
   Reveal,
+  ScreenMode,
 } from './state.ts';
 import * as engineModule from './rules/engine.ts';
+import * as endModule from './rules/end.ts';
 import * as recordModule from './rules/record.ts';
 import * as samplerModule from './sampler.ts';
 import * as stateModule from './state.ts';
@@ -26,6 +29,7 @@ import * as stateModule from './state.ts';
 const { mapArray } = arraysModule;
 const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
 const { actorOf } = engineModule;
+const { totalRounds } = endModule;
 const { recordEntries } = recordModule;
 const { redrawScreens } = samplerModule;
 const { cloneState } = stateModule;
@@ -46,7 +50,12 @@ export interface ProspectusView {
   active: number;
   actor: number;
   turn: number;
-  screens: 'open' | 'closed';
+  /** Rounds the game lasts (each seat plays one turn a round). */
+  rounds: number;
+  /** Future cards already executed this turn (from the current space leftwards). */
+  executed: number;
+  /** 'open' with openScreens, otherwise the table's screen mode (see ScreenMode). */
+  screens: 'open' | ScreenMode;
   /** Per seat; null behind a screen the viewer cannot see. */
   money: (number | null)[];
   cubes: (number[] | null)[];
@@ -115,7 +124,9 @@ export function viewOf(s: ProspectusState, viewer: Viewer): ProspectusView {
     active: s.active,
     actor: actorOf(s),
     turn: s.turn,
-    screens: s.openScreens ? 'open' : 'closed',
+    rounds: totalRounds(s),
+    executed: s.executed,
+    screens: s.openScreens ? 'open' : s.screens,
     money: s.money.map((m, other) => (sees(other) ? m : null)),
     cubes: s.cubes.map((row, other) => (sees(other) ? row : null)),
     record: recordEntries(s.record),

@@ -1,26 +1,31 @@
 /**
- * The heuristic bot. It decides from its view only (everything it needs is public): it values each
+ * The heuristic bot. It decides from its view only (an asked seat never sees the order): it values each
  * ingredient by how much it helps fill the orders in the market, fills the most valuable orders it
  * can, asks for help when short, and answers requests by weighing the Favor token against what the
  * card is worth to itself and how far the asker is ahead.
  */
 import type { BotFactory } from '../../core/index.ts';
-import type { ProsperiteaAction, ProsperiteaState, Shop } from './state.ts';
+import type { ProsperiteaAction, ProsperiteaState, Shop, Target } from './state.ts';
 import type { ProsperiteaView } from './view.ts';
 import { BUDGETS, EVERGREEN_ORDERS } from './data.ts';
 import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from './tables.ts';
 import type { Req } from './tables.ts';
 import { shortfall } from './rules/feasibility.ts';
+import { possibleTargets } from './rules/secret.ts';
 
-/** How much each ingredient kind helps `shop` towards the market orders (higher = keep / take it). */
-export function desire(market: readonly (number | null)[], shop: Shop): number[] {
+/**
+ * How much each ingredient kind helps `shop` towards the market orders (higher = keep / take it).
+ * `stays[slot]`, when given, is the chance that the slot's order is still there later (see answerRequest).
+ */
+export function desire(market: readonly (number | null)[], shop: Shop, stays?: readonly number[]): number[] {
   const want = new Array<number>(KINDS).fill(0.05);
-  for (const order of market) {
+  for (let slot = 0; slot < market.length; slot++) {
+    const order = market[slot]!;
     if (order === null) continue;
     const card = ORDER_CARDS[order]!;
     const count = missingLines(card.reqs, shop.ingredients);
     if (count === 0) continue;
-    const worth = (card.def.prestige + 1) / (count * count);
+    const worth = ((card.def.prestige + 1) / (count * count)) * (stays ? stays[slot]! : 1);
     for (let i = 0; i < count; i++) {
       const r = MISSING[i]!;
       if (r.kind >= 0) want[r.kind]! += worth;
@@ -58,17 +63,24 @@ function missingLines(reqs: readonly Req[], cards: readonly number[]): number {
 }
 
 /** What giving away one card of `kind` costs `shop`: orders it could fill now or nearly would slip away. */
-export function keepValue(market: readonly (number | null)[], shop: Shop, kind: number): number {
+export function keepValue(
+  market: readonly (number | null)[],
+  shop: Shop,
+  kind: number,
+  stays?: readonly number[],
+): number {
   if (shop.ingredients[kind]! <= 0) return 0;
   const without = shop.ingredients.slice();
   without[kind]! -= 1;
   let loss = 0;
-  for (const order of market) {
+  for (let slot = 0; slot < market.length; slot++) {
+    const order = market[slot]!;
     if (order === null) continue;
     const card = ORDER_CARDS[order]!;
     const before = missingLines(card.reqs, shop.ingredients);
     if (before > 1) continue;
-    if (missingLines(card.reqs, without) > before) loss += (card.def.prestige + 1) / (before + 1);
+    if (missingLines(card.reqs, without) > before)
+      loss += ((card.def.prestige + 1) / (before + 1)) * (stays ? stays[slot]! : 1);
   }
   return loss;
 }
@@ -191,29 +203,43 @@ function chooseAssign(
       // Ask whoever is furthest behind: their Favor token matters least.
       return 5 - view.scores[a.seat]! * 0.1 + view.shops[a.seat]!.ingredients[a.kind]! * 0.01;
     }
-    return 4;
+    // Backing out only when nothing else is left (after a decline).
+    return a.type === 'favor' ? 4 : 0;
   });
 }
 
+/**
+ * Rule prosperitea.info.secret-order: the asked seat does not know the order, only the requests. It
+ * weighs its cards against the whole market and the asker's gain against the orders the requests
+ * leave possible (what a player at the table could work out).
+ */
 function answerRequest(view: ProsperiteaView, seat: number): ProsperiteaAction {
-  const pending = view.pending!;
+  const requests = view.pending!.requests;
   const shop = view.shops[seat]!;
-  // The order being filled leaves the market either way: judge the cards against the others.
-  const market = view.market.map((o, slot) =>
-    pending.target.kind === 'market' && pending.target.slot === slot ? null : o,
-  );
-  const want = desire(market, shop);
-  let loss = 0;
-  for (const s of pending.sources) {
-    if (s.from === 'ask' && s.seat === seat) loss += want[s.kind]! + keepValue(market, shop, s.kind);
-  }
   const asker = view.current;
-  const gain = pending.target.kind === 'market' ? ORDER_CARDS[pending.target.order]!.def.prestige : 0.5;
+  const targets = possibleTargets(view.market, view.shops[asker]!, requests, true);
+  // Each possible order is as likely as the next to be the one leaving the market.
+  const stays = view.market.map(() => 1);
+  for (const t of targets) if (t.kind === 'market') stays[t.slot]! -= 1 / targets.length;
+  const want = desire(view.market, shop, stays);
+  let loss = 0;
+  for (const r of requests)
+    if (r.seat === seat && r.answer === 'none')
+      loss += want[r.kind]! + keepValue(view.market, shop, r.kind, stays);
+  const gain = expectedGain(targets);
   // Helping someone who would pull well ahead of us is a gift; a modest lead is fine for a token.
   const lead = view.scores[asker]! + gain - view.scores[seat]!;
   const token = view.favorReserve > 0 ? 1 : 0;
   const worth = token - loss * 0.5 - Math.max(0, lead - 3) * 0.25 - (view.finalRound && lead > 0 ? 1 : 0);
   return { type: worth > 0 ? 'accept' : 'decline' };
+}
+
+/** Mean prestige of the orders the asker may be filling (an Evergreen order counts as 0.5). */
+function expectedGain(targets: readonly Target[]): number {
+  if (targets.length === 0) return 0.5;
+  let sum = 0;
+  for (const t of targets) sum += t.kind === 'market' ? ORDER_CARDS[t.order]!.def.prestige : 0.5;
+  return sum / targets.length;
 }
 
 function choosePayout(view: ProsperiteaView, seat: number): ProsperiteaAction {

@@ -321,3 +321,12 @@ export const PLAYERS: Sourced<{ readonly min: number; readonly max: number }> = 
     'rulebook: the setup table has six turn positions; research notes 3-6 players with optional 2-player ' +
     'rules that are not published, so 2 players use the same rules (see docs)',
 };
+
+/** Orders a player may back out of in one turn before starting new ones stops (see docs). */
+export const BACK_OUTS_PER_TURN: Sourced<number> = {
+  value: 3,
+  provenance:
+    'reconstructed: the rulebook has no commitment to an order before its ingredients are handed in; ' +
+    'backing out is free, and a cap keeps every turn finite for bots and search (three is more than ' +
+    'a player needs after declined requests)',
+};

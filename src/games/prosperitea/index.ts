@@ -1,6 +1,6 @@
 /** Prosperitea: the game definition that ties data, rules, views, events, renderer and bots together. */
 import { defineGame, mapArray } from '../../core/index.ts';
-import type { GameDefinition, Rng } from '../../core/index.ts';
+import type { GameDefinition, Rng, Viewer } from '../../core/index.ts';
 import { PLAYERS, SCORING } from './data.ts';
 import { heuristicBot, heuristicChoice } from './bot.ts';
 import { viewEvent } from './events.ts';
@@ -10,22 +10,26 @@ import { rawPrestige, scoreOf, outcome } from './rules/end.ts';
 import { actors, explainIllegal, isLegal, legalActions, perform } from './rules/index.ts';
 import { setupState } from './rules/setup.ts';
 import { patch, storeRng } from './rules/common.ts';
+import { imaginePending } from './rules/secret.ts';
 import { ActionSchema, OptionsSchema, ProsperiteaStateSchema } from './state.ts';
 import type { ProsperiteaAction, ProsperiteaOptions, ProsperiteaState } from './state.ts';
 import { view } from './view.ts';
 import type { ProsperiteaView } from './view.ts';
 
 /**
- * Worlds a viewer cannot tell apart differ only in the order of the cards under each ingredient
- * deck's face-up top, the order of the two order decks, and the future of the RNG.
+ * Worlds a viewer cannot tell apart differ in the order of the cards under each ingredient deck's
+ * face-up top, the order of the two order decks, the future of the RNG and, for everyone but the
+ * active player, the order being filled (drawn from those the public requests leave possible).
  */
-function resample(state: ProsperiteaState, _viewer: unknown, rng: Rng): ProsperiteaState {
+function resample(state: ProsperiteaState, viewer: Viewer, rng: Rng): ProsperiteaState {
   // mapArray, not `map`: the deck lists must stay packed once this is optimised (see core/arrays.ts).
   const decks = mapArray(state.decks, (deck) =>
     deck.length <= 2 ? deck : [...rng.shuffle(deck.slice(0, -1)), deck.at(-1)!],
   );
   const orderDecks = mapArray(state.orderDecks, (deck) => (deck.length <= 1 ? deck : rng.shuffle(deck)));
-  return patch(state, { decks, orderDecks, rng: storeRng(rng.fork()) });
+  const pending =
+    state.pending === null || viewer === state.current ? state.pending : imaginePending(state, rng);
+  return patch(state, { decks, orderDecks, pending, rng: storeRng(rng.fork()) });
 }
 
 /**
@@ -73,7 +77,7 @@ export const prosperiteaDefinition: GameDefinition<
   name: 'Prosperitea',
   minPlayers: PLAYERS.value.min,
   maxPlayers: PLAYERS.value.max,
-  rulesVersion: '1',
+  rulesVersion: '2',
   optionsSchema: OptionsSchema,
   actionSchema: ActionSchema,
   stateSchema: ProsperiteaStateSchema,

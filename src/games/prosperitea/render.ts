@@ -1,15 +1,21 @@
 /** Terminal text for a view and short labels for the action menu. */
 import type { Viewer } from '../../core/index.ts';
-import { EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
-import type { Pending, ProsperiteaAction } from './state.ts';
+import {
+  ADVERTISE_MONEY,
+  BACK_OUTS_PER_TURN,
+  BUDGETS,
+  EVERGREEN_ORDERS,
+  INGREDIENT_TYPES,
+  TYPE_LABEL,
+} from './data.ts';
+import type { ProsperiteaAction } from './state.ts';
 import { EVERGREEN_REQS, KIND_NAME, KINDS, ORDER_CARDS, STANDARD_SLOTS } from './tables.ts';
 import type { Req } from './tables.ts';
-import type { ProsperiteaView } from './view.ts';
-import { targetName } from './events.ts';
+import type { PendingView, ProsperiteaView } from './view.ts';
+import { seatLabel, seatRef, slotLabel, targetName } from './events.ts';
 
 const typeName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
 const reqName = (r: Req) => (r.kind >= 0 ? KIND_NAME[r.kind]! : `any ${typeName(r.type)}`);
-const who = (seat: number, viewer: Viewer) => (seat === viewer ? 'you' : `seat ${seat}`);
 
 const PHASE_LABEL: Record<ProsperiteaView['phase'], string> = {
   draft: 'choosing starting ingredients',
@@ -48,45 +54,56 @@ function orderLine(slot: number, order: number | null, needsWidth: number): stri
   return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needsText(card.reqs), needsWidth + 2)}$${card.def.money} | ${card.def.prestige}★`;
 }
 
-function pendingLines(pending: Pending, current: number, viewer: Viewer): string[] {
-  const reqs =
-    pending.target.kind === 'market'
-      ? ORDER_CARDS[pending.target.order]!.reqs
-      : EVERGREEN_REQS[pending.target.recipe]!;
+function requestLines(pending: PendingView, viewer: Viewer): string[] {
+  return pending.requests.map(
+    (r) =>
+      `    ${KIND_NAME[r.kind]} from ${seatRef(r.seat, viewer)}: ${r.answer === 'none' ? 'waiting for an answer' : r.answer}`,
+  );
+}
+
+function pendingLines(pending: PendingView, current: number, viewer: Viewer): string[] {
+  const { target, sources } = pending;
+  if (target === null || sources === null)
+    return [
+      `${seatLabel(current)} is preparing an order (which one stays secret until it is filled)` +
+        (pending.requests.length ? '; requests:' : '.'),
+      ...requestLines(pending, viewer),
+    ];
+  const reqs = target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
+  const step = sources.indexOf(null);
   const lines = reqs.map((r, i) => {
-    const s = pending.sources[i];
+    const s = sources[i] ?? null;
     const how =
-      s === undefined
-        ? i === pending.sources.length
+      s === null
+        ? i === step
           ? '← choose'
           : '…'
         : s.from === 'own'
           ? `${KIND_NAME[s.kind]} (own)`
           : s.from === 'favor'
             ? 'Favor token'
-            : `${KIND_NAME[s.kind]} from ${who(s.seat, viewer)}${pending.accepted.includes(s.seat) ? ' (accepted)' : ''}`;
+            : `${KIND_NAME[s.kind]} from ${seatRef(s.seat, viewer)}${s.answer === 'none' ? '' : ` (${s.answer})`}`;
     return `    ${pad(reqName(r), 16)} ${how}`;
   });
-  return [
-    `${who(current, viewer) === 'you' ? 'You are' : `Seat ${current} is`} filling ${targetName(pending.target)}:`,
-    ...lines,
-  ];
+  return [`You are filling ${targetName(target)} (the others see only your requests):`, ...lines];
 }
 
 export function renderView(view: ProsperiteaView, viewer: Viewer): string {
   const out: string[] = [];
   const status =
-    view.phase === 'over' ? 'game over' : `${who(view.current, viewer)} to play — ${PHASE_LABEL[view.phase]}`;
-  out.push(
-    `Prosperitea · round ${view.round}${view.finalRound ? ' (FINAL ROUND)' : ''} · ${status}` +
-      (view.phase === 'request' ? ` · waiting for ${view.actors.map((s) => who(s, viewer)).join(', ')}` : ''),
-  );
+    view.phase === 'over'
+      ? 'game over'
+      : view.phase === 'request'
+        ? `waiting for ${view.actors.map((s) => seatRef(s, viewer)).join(' and ')} to answer ${seatRef(view.current, viewer)}`
+        : `${view.current === viewer ? 'your turn' : `${seatLabel(view.current)}’s turn`} — ${PHASE_LABEL[view.phase]}`;
+  const round = view.round === 0 ? 'setup' : `round ${view.round}`;
+  out.push(`Prosperitea · ${round}${view.finalRound ? ' (FINAL ROUND)' : ''} · ${status}`);
   out.push(
     'Ingredient decks: ' +
       view.decks
         .map(
           (d, t) =>
-            `${typeName(t)} ${d.size}${d.top === null ? '' : ` [${KIND_NAME[d.top]}]`}${d.discardSize ? ` +${d.discardSize} disc.` : ''}`,
+            `${typeName(t)} ${d.size}${d.top === null ? '' : ` [${KIND_NAME[d.top]}]`}${d.discardSize ? ` (+${d.discardSize} discarded)` : ''}`,
         )
         .join(' · '),
   );
@@ -105,34 +122,54 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
         .map((e, i) => `${e.name} ${evergreenNeeds(EVERGREEN_REQS[i]!)} $${e.money}`)
         .join(' · '),
   );
-  out.push(`Favor tokens in reserve: ${view.favorReserve}   (* = first player)`);
+  out.push(`Favor tokens in reserve: ${view.favorReserve}   (* = first player, > = to play)`);
   out.push(
-    `  ${pad('seat', 10)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
+    `  ${pad('', 14)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
   );
   view.shops.forEach((shop, s) => {
     const mark = s === view.current && view.phase !== 'over' ? '>' : ' ';
-    const name = `${s}${s === viewer ? ' (you)' : ''}${s === view.first ? '*' : ''}`;
+    const name = `${seatLabel(s)}${s === view.first ? '*' : ''}${s === viewer ? ' (you)' : ''}`;
     const shown = shop.displayed.reduce((sum, o) => sum + ORDER_CARDS[o]!.def.prestige, 0);
     out.push(
-      `${mark} ${pad(name, 10)}${pad(`$${shop.money}`, 7)}${pad(String(shop.favors), 7)}${pad(String(shown), 8)}${pad(String(view.scores[s]), 7)}${ingredientList(shop.ingredients)}` +
+      `${mark} ${pad(name, 14)}${pad(`$${shop.money}`, 7)}${pad(String(shop.favors), 7)}${pad(String(shown), 8)}${pad(String(view.scores[s]), 7)}${ingredientList(shop.ingredients)}` +
         (view.phase === 'draft' && view.draftLeft[s]! > 0 ? `  (${view.draftLeft[s]} to choose)` : ''),
     );
   });
+  if (view.phase === 'source' && view.current === viewer)
+    out.push(
+      `Sourcing: pay ${BUDGETS.value.map((b) => `$${b.money}`).join(', ')} to take ` +
+        `${BUDGETS.value.map((b) => b.cards).join(', ')} cards from the top of one deck, ` +
+        `or advertise: take $${ADVERTISE_MONEY.value} and discard one market order.`,
+    );
   if (view.pending) out.push(...pendingLines(view.pending, view.current, viewer));
   if (view.claimed !== null) {
     const def = ORDER_CARDS[view.claimed]!.def;
     out.push(`Filled ${def.name}: sell for $${def.money} or display for ${def.prestige}★.`);
   }
   if (view.declined.length)
-    out.push(`Declined this turn: ${view.declined.map((s) => who(s, viewer)).join(', ')}`);
+    out.push(
+      `Declined this turn (not asked again until the next turn): ${view.declined.map((s) => seatRef(s, viewer)).join(', ')}`,
+    );
+  if (view.backedOut > 0)
+    out.push(`Orders backed out of this turn: ${view.backedOut} of ${BACK_OUTS_PER_TURN.value} allowed.`);
   return out.join('\n');
 }
 
 function askedOf(view: ProsperiteaView, seat: Viewer): string {
-  const kinds = (view.pending?.sources ?? []).flatMap((s) =>
-    s.from === 'ask' && s.seat === seat ? [KIND_NAME[s.kind]] : [],
+  const kinds = (view.pending?.requests ?? []).flatMap((r) =>
+    r.seat === seat && r.answer === 'none' ? [KIND_NAME[r.kind]] : [],
   );
-  return kinds.join(', ');
+  return kinds.join(' and ');
+}
+
+/** " for the any Black line": which line of the active player's order a choice covers. */
+function lineFor(view: ProsperiteaView): string {
+  const target = view.pending?.target;
+  const sources = view.pending?.sources;
+  if (!target || !sources) return '';
+  const reqs = target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
+  const req = reqs[sources.indexOf(null)];
+  return req && req.kind < 0 ? ` (for ${reqName(req)})` : '';
 }
 
 export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): string {
@@ -148,26 +185,33 @@ export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): 
     }
     case 'advertise':
       return action.slot === null
-        ? 'Advertise: +2 money'
-        : `Advertise: +2 money, discard ${ORDER_CARDS[view.market[action.slot]!]?.def.name ?? '?'}`;
+        ? 'Advertise: +2 money (the market is empty)'
+        : `Advertise: +2 money, discard ${slotLabel(action.slot)} (${ORDER_CARDS[view.market[action.slot]!]?.def.name ?? '?'})`;
     case 'fill': {
       const def = ORDER_CARDS[view.market[action.slot]!]?.def;
-      return def ? `Fill ${def.name} ($${def.money} / ${def.prestige}★)` : 'Fill ?';
+      return def
+        ? `Fill ${slotLabel(action.slot)}: ${def.name} ($${def.money} / ${def.prestige}★)`
+        : 'Fill ?';
     }
-    case 'evergreen':
-      return `Fill ${EVERGREEN_ORDERS.value[action.recipe]?.name ?? '?'} (Evergreen, $${EVERGREEN_ORDERS.value[action.recipe]?.money ?? '?'})`;
+    case 'evergreen': {
+      const e = EVERGREEN_ORDERS.value[action.recipe];
+      const reqs = EVERGREEN_REQS[action.recipe];
+      return e && reqs ? `Fill ${e.name} (Evergreen: ${evergreenNeeds(reqs)} for $${e.money})` : 'Fill ?';
+    }
     case 'end':
       return 'End turn';
     case 'supply':
-      return `Use your ${KIND_NAME[action.kind]}`;
+      return `Use your ${KIND_NAME[action.kind]}${lineFor(view)}`;
     case 'favor':
-      return 'Spend a Favor token';
+      return `Spend a Favor token${lineFor(view)}`;
     case 'ask':
-      return `Ask seat ${action.seat} for ${KIND_NAME[action.kind]}`;
+      return `Ask ${seatLabel(action.seat)} for ${KIND_NAME[action.kind]}`;
     case 'accept':
-      return `Accept: give ${askedOf(view, view.viewer)} to seat ${view.current}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
+      return `Accept: give ${askedOf(view, view.viewer)} to ${seatLabel(view.current)}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
     case 'decline':
       return 'Decline the request';
+    case 'abandon':
+      return 'Back out of this order (nothing is handed in)';
     case 'sell': {
       const def = view.claimed === null ? undefined : ORDER_CARDS[view.claimed]!.def;
       return `Sell for $${def?.money ?? '?'}`;

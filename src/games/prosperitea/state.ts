@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { invariantProblems } from './invariants.ts';
 
 const Int = z.number().int();
+const Int32 = Int.min(-(2 ** 31)).max(2 ** 31 - 1);
 const Count = z.number().int().min(0);
 const SeatId = z.number().int().min(0).max(5);
 
@@ -20,20 +22,28 @@ export const TargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type Target = z.infer<typeof TargetSchema>;
 
+export const AnswerSchema = z.enum(['none', 'accepted', 'declined']);
+export type Answer = z.infer<typeof AnswerSchema>;
+
 /** Where one requirement of the order being filled comes from. */
 export const SourceSchema = z.discriminatedUnion('from', [
   z.strictObject({ from: z.literal('own'), kind: Count }),
   z.strictObject({ from: z.literal('favor') }),
-  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count }),
+  /**
+   * `answer` is 'none' until the asked player answers (and while the request is not sent yet); a
+   * declined ask stays on its line until everyone asked has answered, then the line is open again.
+   */
+  z.strictObject({ from: z.literal('ask'), seat: SeatId, kind: Count, answer: AnswerSchema }),
 ]);
 export type Source = z.infer<typeof SourceSchema>;
 
 export const PendingSchema = z.strictObject({
   target: TargetSchema,
-  /** One entry per requirement already assigned, in requirement order. */
-  sources: z.array(SourceSchema),
-  /** Helpers who have accepted the request so far. */
-  accepted: z.array(SeatId),
+  /**
+   * One entry per requirement of the order, in requirement order; null while a line is open (not yet
+   * assigned, or asked of a player who declined). Lines are assigned first open line first.
+   */
+  sources: z.array(SourceSchema.nullable()),
 });
 export type Pending = z.infer<typeof PendingSchema>;
 
@@ -49,8 +59,9 @@ export const StatsSchema = z.strictObject({
 });
 export type Stats = z.infer<typeof StatsSchema>;
 
-export const ProsperiteaStateSchema = z.strictObject({
-  rng: z.tuple([Int, Int, Int, Int]),
+/** The shape of a state; `ProsperiteaStateSchema` adds the invariants (see invariants.ts). */
+const StateShape = z.strictObject({
+  rng: z.tuple([Int32, Int32, Int32, Int32]),
   players: z.number().int().min(2).max(6),
   first: SeatId,
   current: SeatId,
@@ -76,11 +87,26 @@ export const ProsperiteaStateSchema = z.strictObject({
   claimed: Count.nullable(),
   /** Seats that declined a request during this turn: they are not asked again this turn. */
   declined: z.array(SeatId),
+  /** Orders the current player backed out of during this turn. */
+  backedOut: Count,
   /** An order deck has run out: the game ends when the round does. */
   finalRound: z.boolean(),
   stats: StatsSchema,
 });
-export type ProsperiteaState = z.infer<typeof ProsperiteaStateSchema>;
+export type ProsperiteaState = z.infer<typeof StateShape>;
+
+/**
+ * A saved state: its shape, then its invariants (player counts, conservation of cards and tokens,
+ * the phase consistent with the order being filled). Only run where a state crosses a boundary.
+ */
+export const ProsperiteaStateSchema = StateShape.pipe(
+  // A pipe, so that the invariants only ever see a state whose shape is valid (zod runs a refinement
+  // on the same schema even after a value failed a bound).
+  z.custom<ProsperiteaState>().superRefine((state, ctx) => {
+    for (const problem of invariantProblems(state))
+      ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  }),
+);
 
 export const OptionsSchema = z.strictObject({});
 export type ProsperiteaOptions = z.infer<typeof OptionsSchema>;
@@ -97,6 +123,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ask'), seat: Int, kind: Int }),
   z.strictObject({ type: z.literal('accept') }),
   z.strictObject({ type: z.literal('decline') }),
+  z.strictObject({ type: z.literal('abandon') }),
   z.strictObject({ type: z.literal('sell') }),
   z.strictObject({ type: z.literal('display') }),
 ]);

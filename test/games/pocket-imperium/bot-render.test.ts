@@ -4,7 +4,7 @@ import type { AnyGame } from '../../../src/core/index.ts';
 import { randomBot } from '../../../src/bots/random.ts';
 import { findGame } from '../../../src/games/registry.ts';
 import type { PiState } from '../../../src/games/pocket-imperium/state.ts';
-import { EXP, TRI, XPL, EXT, at, emptyBoard, game, legal, planAll, put } from './helpers.ts';
+import { BASE_GAME, EXP, TRI, XPL, EXT, at, emptyBoard, game, legal, planAll, put } from './helpers.ts';
 
 describe('registry', () => {
   it('lists the game under its id', () => {
@@ -30,7 +30,7 @@ describe('render', () => {
     expect(text.split('\n').length).toBeGreaterThan(18);
     const labels = legal(state, 0).map((a) => game.render.action(a, view));
     expect(labels).toContain('add a ship to #0 (level II, A2)');
-    expect(labels).toContain('end this command');
+    expect(labels.some((l) => /^stop the Expand command \(\d of \d actions unused\)$/.test(l))).toBe(true);
   });
 
   it('does not show another seat’s plan during the Plan phase', () => {
@@ -61,6 +61,49 @@ describe('heuristic bot, playout policy, evaluate, insights', () => {
     expect(wins).toBeGreaterThanOrEqual(10);
   });
 
+  it('contests a rival’s Tri-Prime: brings ships next to it (Explore, Expand) and takes it (Exterminate)', () => {
+    let board = put(put(emptyBoard(3, BASE_GAME), at(1, 0), 0, 4), TRI, 1, 2);
+    board = put(board, at(8, 5), 2, 1);
+    let state = planAll(board, [
+      [XPL, EXP, EXT],
+      [EXP, EXT, XPL],
+      [EXT, EXP, XPL],
+    ]).state;
+    const bot = game.bots!.heuristic!({ game, seat: 0, seed: 'tri' });
+    while (state.phase === 'perform') {
+      const seat = game.actors(state)[0]!;
+      const options = game.legalActions(state, seat);
+      const current = state;
+      const action =
+        seat === 0
+          ? bot.act({
+              seat,
+              view: game.view(state, 0),
+              legal: options,
+              sampleWorld: (r) => game.resample(current, 0, r),
+            })
+          : { type: 'stop' as const };
+      state = game.applyTrusted(state, seat, action).state;
+    }
+    expect(state.owner[TRI]).toBe(0);
+  });
+
+  it('heuristic games show the game’s first-player edge, not the bot’s: the first start player wins well under 2/3', () => {
+    let firstWins = 0;
+    let contested = 0;
+    const games = 45;
+    for (let g = 0; g < games; g++) {
+      const bots = [0, 1, 2].map((s) => game.bots!.heuristic!({ game, seat: s, seed: `edge${g}:${s}` }));
+      const match = playMatch(game as AnyGame, { players: 3, seed: `edge${g}`, bots: bots as never });
+      const final = game.insights!.final(match.state as PiState);
+      firstWins += final['startOrder.0.winPct']! / 100;
+      if ((match.state as PiState).triRounds.filter((r) => r > 0).length > 1) contested++;
+    }
+    expect(firstWins / games).toBeLessThan(0.6);
+    // Tri-Prime changes hands in a good share of games.
+    expect(contested / games).toBeGreaterThan(0.3);
+  });
+
   it('the playout policy always returns one of the legal actions', () => {
     const rng = Rng.fromSeed('policy');
     let state = game.setup(4, 'policy', game.optionsSchema.parse({ prosperity: true }));
@@ -85,6 +128,26 @@ describe('heuristic bot, playout policy, evaluate, insights', () => {
     expect(values[0]).toBeGreaterThan(values[1]!);
     expect(values[1]).toBeGreaterThan(values[2]!);
     expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
+  });
+
+  it('insights: wins and VP by place in the first round’s order, whoever started', () => {
+    // Round 4 of a 3-player game started by seat 2: seat 2 started round 1 (the role passes each round).
+    const vp = { sector: [5, 12, 9], extra: [0, 0, 0], prosperity: [0, 0, 0] };
+    const state: PiState = { ...emptyBoard(3), phase: 'over', round: 4, start: 2, vp };
+    expect(game.insights!.final(state)).toMatchObject({
+      'startOrder.0.winPct': 0,
+      'startOrder.1.winPct': 0,
+      'startOrder.2.winPct': 100,
+      'startOrder.0.vp': 9,
+      'startOrder.1.vp': 5,
+      'startOrder.2.vp': 12,
+    });
+    const tied = { ...state, vp: { ...vp, sector: [12, 12, 9] } };
+    expect(game.insights!.final(tied)).toMatchObject({
+      'startOrder.0.winPct': 0,
+      'startOrder.1.winPct': 50,
+      'startOrder.2.winPct': 50,
+    });
   });
 
   it('insights: VP per seat per round, VP by source and rounds holding Tri-Prime', () => {

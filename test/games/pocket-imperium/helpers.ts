@@ -17,7 +17,10 @@ export const TRI = at(3, 2);
 /** A known card layout: T1, T2, T3 on top, S1 left, S2 right, T4, T5, T6 at the bottom. */
 export const FIXED_CARDS = ['T1', 'T2', 'T3', 'S1', 'S2', 'T4', 'T5', 'T6'];
 
-/** A state at the first Plan phase on the fixed board with an empty map (no ships at all). */
+/** Options of the base game (Prosperity is on by default): strengths without the slot bonus. */
+export const BASE_GAME: Partial<PiOptions> = { prosperity: false };
+
+/** A state at the first Plan phase on the fixed board with an empty map (no ships at all), seat 0 starting. */
 export function emptyBoard(players = 3, options: Partial<PiOptions> = {}, seed = 'test'): PiState {
   const opts = game.optionsSchema.parse(options);
   const base = game.setup(players, seed, opts);
@@ -32,6 +35,7 @@ export function emptyBoard(players = 3, options: Partial<PiOptions> = {}, seed =
     ships: level.map(() => 0),
     phase: 'plan',
     round: 1,
+    start: 0,
     setupTurn: 2 * players,
   };
 }

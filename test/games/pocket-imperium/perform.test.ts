@@ -10,6 +10,7 @@ import {
   act,
   actor,
   at,
+  BASE_GAME,
   emptyBoard,
   game,
   legal,
@@ -40,7 +41,7 @@ describe('pocket-imperium.perform.strength', () => {
   });
 
   it('the reveal event and the state carry the strengths of the step', () => {
-    const board = put(put(put(emptyBoard(3), at(0, 0), 0, 1), at(0, 5), 1, 1), at(8, 5), 2, 1);
+    const board = put(put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(0, 5), 1, 1), at(8, 5), 2, 1);
     const { state, events } = planAll(board, [
       [EXP, XPL, EXT],
       [EXP, EXT, XPL],
@@ -56,7 +57,7 @@ describe('pocket-imperium.perform.strength', () => {
 
 describe('pocket-imperium.perform.order', () => {
   it('all Expands, then Explores, then Exterminates, each clockwise from the start player', () => {
-    let board = put(put(put(emptyBoard(3), at(0, 0), 0, 1), at(0, 5), 1, 1), at(8, 5), 2, 1);
+    let board = put(put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(0, 5), 1, 1), at(8, 5), 2, 1);
     board = { ...board, start: 1 };
     const { state } = planAll(board, [
       [EXP, XPL, EXT],
@@ -69,7 +70,7 @@ describe('pocket-imperium.perform.order', () => {
 
   it('pocket-imperium.perform.skip: a seat that can do nothing with its command is skipped', () => {
     // Seat 1 has no ships at all: its Expand is skipped and seat 2 acts.
-    const board = put(put(emptyBoard(3), at(0, 0), 0, 1), at(8, 5), 2, 1);
+    const board = put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(8, 5), 2, 1);
     const { state, events } = planAll({ ...board, start: 1 }, [
       [XPL, EXP, EXT],
       [EXP, XPL, EXT],
@@ -95,7 +96,7 @@ function solo(board: PiState, command: typeof EXP): PiState {
 
 describe('pocket-imperium.expand', () => {
   it('pocket-imperium.expand.target: ships go one at a time onto systems the seat controls', () => {
-    const board = put(put(put(emptyBoard(3), at(0, 0), 0, 1), at(1, 1), 0, 1), at(8, 5), 2, 1);
+    const board = put(put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(1, 1), 0, 1), at(8, 5), 2, 1);
     let state = solo(board, EXP);
     expect(actor(state)).toBe(0);
     expect(state.left).toBe(3);
@@ -113,7 +114,7 @@ describe('pocket-imperium.expand', () => {
   });
 
   it('pocket-imperium.expand.supply: no more ships than the supply holds; stop ends the command early', () => {
-    const board = put(put(emptyBoard(3), at(0, 0), 0, 1), at(8, 5), 2, 1);
+    const board = put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(8, 5), 2, 1);
     let state = solo({ ...board, supply: [1, 12, 11] }, EXP);
     state = act(state, 0, { type: 'expand', hex: at(0, 0) }).state;
     expect(state.supply[0]).toBe(0);
@@ -124,7 +125,7 @@ describe('pocket-imperium.expand', () => {
 });
 
 describe('pocket-imperium.explore', () => {
-  const board = () => put(put(put(emptyBoard(3), at(2, 2), 0, 3), at(2, 3), 1, 1), at(8, 5), 2, 1);
+  const board = () => put(put(put(emptyBoard(3, BASE_GAME), at(2, 2), 0, 3), at(2, 3), 1, 1), at(8, 5), 2, 1);
 
   it('pocket-imperium.explore.fleet: a fleet is 1 to all unmoved ships of one hex', () => {
     const state = solo(board(), XPL);
@@ -177,13 +178,13 @@ describe('pocket-imperium.explore', () => {
 
   it('pocket-imperium.explore.path: a fleet cannot pass through another player’s hex', () => {
     // Seat 1 walls off (1,2): the fleet from (0,2) can reach (1,2)'s far side only around it.
-    let state = put(put(put(emptyBoard(3), at(0, 2), 0, 1), at(1, 2), 1, 1), at(8, 5), 2, 1);
+    let state = put(put(put(emptyBoard(3, BASE_GAME), at(0, 2), 0, 1), at(1, 2), 1, 1), at(8, 5), 2, 1);
     state = act(solo(state, XPL), 0, { type: 'fleet', from: at(0, 2), ships: 1 }).state;
     expect(hexes(legal(state, 0), 'move', 'to')).not.toContain(at(1, 2));
   });
 
   it('pocket-imperium.explore.pickup-drop: pick up unmoved ships or drop ships at the halfway hex, then move on', () => {
-    const base = put(put(put(emptyBoard(3), at(0, 0), 0, 2), at(1, 0), 0, 2), at(8, 5), 2, 1);
+    const base = put(put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 2), at(1, 0), 0, 2), at(8, 5), 2, 1);
     let state = act(solo(base, XPL), 0, { type: 'fleet', from: at(0, 0), ships: 1 }).state;
     state = act(state, 0, { type: 'move', to: at(1, 0) }).state;
     const options = legal(state, 0);
@@ -210,7 +211,12 @@ describe('pocket-imperium.explore', () => {
 describe('pocket-imperium.exterminate', () => {
   // Seat 0 at (1,2) and (2,1), seat 1 defends the level-II system (2,2).
   const board = (defenders: number) =>
-    put(put(put(put(emptyBoard(3), at(1, 2), 0, 2), at(2, 1), 0, 2), at(2, 2), 1, defenders), at(8, 5), 2, 1);
+    put(
+      put(put(put(emptyBoard(3, BASE_GAME), at(1, 2), 0, 2), at(2, 1), 0, 2), at(2, 2), 1, defenders),
+      at(8, 5),
+      2,
+      1,
+    );
   const ready = (defenders: number) => solo(board(defenders), EXT);
 
   it('pocket-imperium.exterminate.target: a system not held, next to ships of the invader', () => {
@@ -265,7 +271,12 @@ describe('pocket-imperium.exterminate', () => {
 
   it('pocket-imperium.exterminate.once: ships that invaded cannot invade again in the same command', () => {
     // Strength 3 (alone on Exterminate). After taking (2,2), its ships may not attack Tri-Prime next.
-    const base = put(put(put(put(emptyBoard(3), at(1, 2), 0, 3), at(2, 2), 1, 1), TRI, 1, 1), at(8, 5), 2, 1);
+    const base = put(
+      put(put(put(emptyBoard(3, BASE_GAME), at(1, 2), 0, 3), at(2, 2), 1, 1), TRI, 1, 1),
+      at(8, 5),
+      2,
+      1,
+    );
     let state = solo(base, EXT);
     state = act(state, 0, { type: 'target', hex: at(2, 2) }).state;
     state = act(state, 0, { type: 'attack', from: at(1, 2), ships: 3 }).state;
@@ -276,7 +287,7 @@ describe('pocket-imperium.exterminate', () => {
   });
 
   it('pocket-imperium.two-player.neutral: neutral ships can be invaded like anyone else', () => {
-    let state = emptyBoard(2);
+    let state = emptyBoard(2, BASE_GAME);
     state = put(
       put(put(state, TRI, NEUTRAL, 2), at(2, 2, 'variant-3x2'), 0, 3),
       at(0, 5, 'variant-3x2'),
@@ -298,7 +309,9 @@ describe('pocket-imperium.exterminate', () => {
 
 describe('hot path', () => {
   it('perform never writes into its input (frozen state)', () => {
-    const frozen = Object.freeze(solo(put(put(emptyBoard(3), at(0, 0), 0, 1), at(8, 5), 2, 1), EXP));
+    const frozen = Object.freeze(
+      solo(put(put(emptyBoard(3, BASE_GAME), at(0, 0), 0, 1), at(8, 5), 2, 1), EXP),
+    );
     Object.freeze(frozen.owner);
     Object.freeze(frozen.ships);
     Object.freeze(frozen.supply);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../../src/core/index.ts';
+import { Rng, newGame } from '../../../src/core/index.ts';
 import { NEUTRAL } from '../../../src/games/pocket-imperium/state.ts';
 import type { PiState } from '../../../src/games/pocket-imperium/state.ts';
 import { EXP, EXT, XPL, act, actor, emptyBoard, game, legal, planAll, put, refused } from './helpers.ts';
@@ -7,6 +7,20 @@ import { EXP, EXT, XPL, act, actor, emptyBoard, game, legal, planAll, put, refus
 function fresh(players: number, options = {}): PiState {
   return game.setup(players, 'setup', game.optionsSchema.parse(options));
 }
+
+describe('pocket-imperium.options', () => {
+  it('pocket-imperium.options.prosperity: Prosperity is on by default; the base game is one option away', () => {
+    expect(game.optionsSchema.parse({})).toEqual({ preset: 'boxed', prosperity: true });
+    const prosperityOf = (options: unknown) => {
+      const created = newGame(game, 3, 'options', options);
+      if (!created.ok) throw new Error(created.error);
+      return (created.value.state as PiState).prosperity;
+    };
+    expect(prosperityOf({})).toBe(true);
+    expect(prosperityOf({ preset: 'classic' })).toBe(true);
+    expect(prosperityOf({ prosperity: false })).toBe(false);
+  });
+});
 
 describe('pocket-imperium.preset', () => {
   it('pocket-imperium.preset.boxed (default): 12 ships, 6 rounds with 2–3 players and 8 with 4', () => {
@@ -32,7 +46,8 @@ describe('pocket-imperium.setup', () => {
       order.push(seat);
       state = act(state, seat, legal(state, seat)[0]!).state;
     }
-    expect(order).toEqual([0, 1, 2, 2, 1, 0]);
+    const [a, b, c] = [0, 1, 2].map((k) => (fresh(3).start + k) % 3);
+    expect(order).toEqual([a, b, c, c, b, a]);
     for (let s = 0; s < 3; s++) {
       expect(state.supply[s]).toBe(12 - 4);
       const held = state.owner.flatMap((o, h) => (o === s ? [h] : []));
@@ -43,18 +58,38 @@ describe('pocket-imperium.setup', () => {
     expect(state.phase).toBe('plan');
   });
 
+  it('pocket-imperium.setup.start-player: the start player is drawn at random from the seed', () => {
+    for (const players of [2, 3, 4]) {
+      const starts = new Set<number>();
+      for (let i = 0; i < 40; i++) {
+        const seed = `start:${players}:${i}`;
+        let state = game.setup(players, seed, game.optionsSchema.parse({}));
+        expect(game.setup(players, seed, game.optionsSchema.parse({})).start).toBe(state.start);
+        starts.add(state.start);
+        const first = state.start;
+        expect(game.actors(state)).toEqual([first]);
+        while (state.phase === 'setup')
+          state = act(state, actor(state), legal(state, actor(state))[0]!).state;
+        // The seat that placed first starts round 1.
+        expect([state.round, state.start]).toEqual([1, first]);
+      }
+      expect([...starts].sort()).toEqual(Array.from({ length: players }, (_, s) => s));
+    }
+  });
+
   it('pocket-imperium.setup.placement: only unoccupied level-I systems in sectors nobody has entered', () => {
     let state = fresh(4);
-    const first = legal(state, 0);
+    const [seat, second] = [state.start, (state.start + 1) % 4];
+    const first = legal(state, seat);
     expect(first.length).toBe(16);
     const hex = (first[0] as { hex: number }).hex;
-    state = act(state, 0, { type: 'place', hex }).state;
-    const next = legal(state, 1).map((a) => (a as { hex: number }).hex);
+    state = act(state, seat, { type: 'place', hex }).state;
+    const next = legal(state, second).map((a) => (a as { hex: number }).hex);
     expect(next.length).toBe(14);
     expect(next.every((h) => state.sector[h] !== state.sector[hex] && state.level[h] === 1)).toBe(true);
     const level2 = state.level.findIndex((l) => l === 2);
-    expect(refused(state, 1, { type: 'place', hex: level2 })).toBe('pocket-imperium.setup.placement');
-    expect(refused(state, 1, { type: 'place', hex })).toBe('pocket-imperium.setup.placement');
+    expect(refused(state, second, { type: 'place', hex: level2 })).toBe('pocket-imperium.setup.placement');
+    expect(refused(state, second, { type: 'place', hex })).toBe('pocket-imperium.setup.placement');
   });
 
   it('pocket-imperium.two-player.neutral: 1 neutral ship on each level-II system and 2 on Tri-Prime', () => {
@@ -65,7 +100,7 @@ describe('pocket-imperium.setup', () => {
       else expect(state.ships[h]).toBe(0);
     });
     // Neutral ships do not make a sector occupied for setup.
-    expect(legal(state, 0).length).toBe(10);
+    expect(legal(state, state.start).length).toBe(10);
   });
 });
 

@@ -19,7 +19,7 @@ const PROMO_LOOK = [
 
 describe('prospectus conformance', () => {
   for (const players of [3, 4]) {
-    it(`passes the kit at ${players} players with the default options over many seeds`, () => {
+    it(`passes the kit at ${players} players with the default options (open-trades screens) over many seeds`, () => {
       const report = checkGame(prospectus, {
         players: [players],
         playouts: 6,
@@ -32,7 +32,12 @@ describe('prospectus conformance', () => {
   }
 
   for (const [name, options] of [
+    ['hidden quantities (the harder variant)', { screens: 'hidden-quantities' }],
     ['promo spells (Pulsa Pugnum, Swap)', { spells: PROMO }],
+    [
+      'promo spells (Pulsa Pugnum, Swap) and hidden quantities',
+      { spells: PROMO, screens: 'hidden-quantities' },
+    ],
     ['promo spells (Look, Move) and open screens', { spells: PROMO_LOOK, openScreens: true }],
   ] as const) {
     it(`passes the kit with ${name}`, () => {

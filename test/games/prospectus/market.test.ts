@@ -251,10 +251,23 @@ describe('prospectus.ability', () => {
     expect(has(options, { t: 'nudge', potion: OWL, steps: 2 })).toBe(false); // 22 → 26
     expect(has(options, { t: 'nudge', potion: OWL, steps: 1 })).toBe(true); // 22 → 24
     expect(has(options, { t: 'nudge', potion: PIXIE, steps: 2 })).toBe(true); // 20 → 22
-    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 1 })).toBe(true); // 40 → split
+    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: -1 })).toBe(true); // 40 → 38
     expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 2 })).toBe(false);
     expect(has(options, { t: 'nudge', potion: FROG, steps: -2 })).toBe(false); // 28 → 24
     expect(refuse(s, { t: 'nudge', potion: OWL, steps: 2 }).rule).toBe('prospectus.ability.nudge');
+  });
+
+  it('prospectus.ability.nudge: a one-space move past $40 or under $10 would split or bust the potion, a change of far more than $3, so it is refused', () => {
+    const prices = [space(22), space(20), space(40), space(10), space(28)];
+    const s = abilityState(ABILITY_INDEX.nudge, { prices });
+    const options = legal(s, 0);
+    expect(has(options, { t: 'nudge', potion: GOBLIN, steps: 1 })).toBe(false); // 40 → split to 20
+    expect(has(options, { t: 'nudge', potion: TROLL, steps: -1 })).toBe(false); // 10 → bust to 20
+    expect(has(options, { t: 'nudge', potion: TROLL, steps: 1 })).toBe(true);
+    const error = refuse(s, { t: 'nudge', potion: GOBLIN, steps: 1 });
+    expect(error.rule).toBe('prospectus.ability.nudge');
+    expect(error.message).toMatch(/\$3/);
+    expect(refuse(s, { t: 'nudge', potion: TROLL, steps: -1 }).rule).toBe('prospectus.ability.nudge');
   });
 
   it('prospectus.ability.exchange: one owned cube for another colour', () => {
@@ -262,6 +275,49 @@ describe('prospectus.ability', () => {
     expect(legal(s, 0).filter((a) => a.t === 'exchange')).toHaveLength(8);
     const { state } = act(s, { t: 'exchange', from: OWL, to: FROG }, 0);
     expect(state.cubes[0]).toEqual([0, 1, 0, 0, 1]);
+  });
+
+  it('prospectus.spell.freeze.exchange: a frozen potion cannot be exchanged, neither given nor taken', () => {
+    const s = abilityState(ABILITY_INDEX.exchange, { frozen: [2, -1, -1, -1, 3] });
+    const options = legal(s, 0).filter((a) => a.t === 'exchange');
+    // Only Pixie Dust (owned, not frozen) can go, and only for Goblin Wizz or Troll Sweat.
+    expect(options).toEqual([
+      { t: 'exchange', from: PIXIE, to: GOBLIN },
+      { t: 'exchange', from: PIXIE, to: TROLL },
+    ]);
+    for (const action of [
+      { t: 'exchange', from: OWL, to: GOBLIN },
+      { t: 'exchange', from: PIXIE, to: FROG },
+    ] as const) {
+      const error = refuse(s, action);
+      expect(error.rule).toBe('prospectus.spell.freeze.exchange');
+      expect(error.message).toMatch(/frozen/);
+    }
+    // An unowned colour is still refused for what it is.
+    expect(refuse(s, { t: 'exchange', from: GOBLIN, to: TROLL }).rule).toBe('prospectus.ability.exchange');
+  });
+
+  it('prospectus.spell.freeze.exchange: with fewer than two potions free of a freeze the exchange step is not offered', () => {
+    const s = afterDraft(4, 'exchange-frozen');
+    const abilities = [0, 1, 2, 3, 4].map(() => ABILITY_INDEX.exchange);
+    const t: ProspectusState = {
+      ...s,
+      phase: 'council',
+      active: 0,
+      abilities,
+      dem: s.dem.map(() => OPEN),
+      cubes: [[1, 1, 1, 1, 1], ...s.cubes.slice(1)],
+      frozen: [1, 2, 3, 1, -1],
+    };
+    const sale = legal(t, 0).find((a) => a.t === 'council')!;
+    expect(act(t, sale, 0).state.phase).not.toBe('ability');
+    const two = { ...t, frozen: [1, 2, 3, -1, -1] };
+    const sold = act(
+      two,
+      legal(two, 0).find((a) => a.t === 'council')!,
+      0,
+    ).state;
+    expect(sold.phase).toBe('ability');
   });
 
   it('prospectus.ability.bounty: $10 at once', () => {

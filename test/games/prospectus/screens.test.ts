@@ -4,8 +4,16 @@ import { Rng } from '../../../src/core/rng.ts';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
 import type { ProspectusEvent } from '../../../src/games/prospectus/events.ts';
 import type { ProspectusState } from '../../../src/games/prospectus/state.ts';
-import { OPEN } from '../../../src/games/prospectus/state.ts';
-import { REC_BUY, REC_SELL, recordEntries } from '../../../src/games/prospectus/rules/record.ts';
+import { OPEN, optionsSchema } from '../../../src/games/prospectus/state.ts';
+import {
+  REC_BUY,
+  REC_DIVIDEND,
+  REC_QTY,
+  REC_SELL,
+  recordEntries,
+} from '../../../src/games/prospectus/rules/record.ts';
+import { advanceDividend } from '../../../src/games/prospectus/rules/future-card.ts';
+import { Work } from '../../../src/games/prospectus/rules/work.ts';
 import { drawSeat } from '../../../src/games/prospectus/sampler.ts';
 import { act, afterDraft, legal, refuse } from './helpers.ts';
 
@@ -38,16 +46,18 @@ function play(
 
 const midGame = (players: number, seed: string, options: Record<string, unknown> = {}) =>
   play(afterDraft(players, seed, options), 60, seed).state;
+/** The harder variant: quantities traded and dividends received stay behind the screen. */
+const HIDDEN = { screens: 'hidden-quantities' } as const;
 
 const key = (money: number, cubes: readonly number[]) => `${money}:${cubes.join(',')}`;
 
 describe('prospectus.hidden.screens', () => {
-  it('prospectus.hidden.screens and prospectus.hidden.screens.record: by default other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
-    const s = midGame(4, 'closed');
+  it('prospectus.hidden.screens and prospectus.hidden.screens.record: with hidden quantities other seats and the spectator see neither money nor cubes; each seat sees its own', () => {
+    const s = midGame(4, 'closed', HIDDEN);
     expect(s.phase).not.toBe('over');
     for (let viewer = 0; viewer < 4; viewer++) {
       const v = prospectus.view(s, viewer);
-      expect(v.screens).toBe('closed');
+      expect(v.screens).toBe('hidden-quantities');
       for (let other = 0; other < 4; other++) {
         expect(v.money[other]).toBe(other === viewer ? s.money[other] : null);
         expect(v.cubes[other]).toEqual(other === viewer ? s.cubes[other] : null);
@@ -58,8 +68,29 @@ describe('prospectus.hidden.screens', () => {
     expect(spectator.cubes).toEqual([null, null, null, null]);
     // The record holds colours, directions, prices and limits, never a quantity.
     expect(spectator.record.some((e) => e[0] === REC_BUY || e[0] === REC_SELL)).toBe(true);
+    expect(spectator.record.some((e) => e[0] === REC_QTY)).toBe(false);
     const text = prospectus.render.view(spectator, 'spectator');
     expect(text).toContain('$?');
+  });
+
+  it('prospectus.hidden.screens: by default (open-trades) the view still tallies no other seat’s money or cubes, but the record holds every quantity and amount', () => {
+    const s = midGame(4, 'faithful');
+    expect(s.phase).not.toBe('over');
+    for (const viewer of [0, 1, 2, 3, 'spectator'] as const) {
+      const v = prospectus.view(s, viewer);
+      expect(v.screens).toBe('open-trades');
+      for (let other = 0; other < 4; other++) {
+        expect(v.money[other]).toBe(other === viewer ? s.money[other] : null);
+        expect(v.cubes[other]).toEqual(other === viewer ? s.cubes[other] : null);
+      }
+    }
+    const record = prospectus.view(s, 'spectator').record;
+    const trades = record.filter((e) => e[0] === REC_BUY || e[0] === REC_SELL).length;
+    const quantities = record.filter((e) => e[0] === REC_QTY);
+    expect(trades).toBeGreaterThan(3);
+    // Every completed trade carries its quantity and amount (a pending one has none yet).
+    expect(quantities.length).toBe(s.phase === 'qty' ? trades - 1 : trades);
+    for (const q of quantities) expect(q[4]).toBeGreaterThanOrEqual(q[3]! * 10);
   });
 
   it('prospectus.hidden.screens: the renderer shows a seat its own money and hides the others', () => {
@@ -88,7 +119,7 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.view(s, 'spectator').money).toEqual(s.money);
   });
 
-  it('prospectus.hidden.screens.transaction: a transaction reads without its quantity for other seats, with it for the trader', () => {
+  it('prospectus.hidden.screens.transaction: with hidden quantities a transaction reads without its quantity for other seats, with it for the trader', () => {
     const event: ProspectusEvent = {
       type: 'transaction',
       seat: 2,
@@ -126,7 +157,7 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.viewEvent(events[2]!, 2)!.text).toMatch(/\$10/);
   });
 
-  it('prospectus.hidden.screens.dividend: a dividend announces the potion and rate; each seat reads only its own amount', () => {
+  it('prospectus.hidden.screens.dividend: with hidden quantities a dividend announces the potion and rate; each seat reads only its own amount', () => {
     const event: ProspectusEvent = {
       type: 'dividend',
       potion: 2,
@@ -141,16 +172,93 @@ describe('prospectus.hidden.screens', () => {
     expect(JSON.stringify(spectator.data)).not.toContain('35');
   });
 
-  it('prospectus.hidden.screens.transaction: events of a real purchase differ between seats: the trader reads the quantity, the others not', () => {
+  it('prospectus.hidden.screens.transaction: by default every seat and the spectator read a real purchase’s quantity and amount, in text, data and record', () => {
     let s = afterDraft(4, 'buy');
+    s = { ...s, phase: 'tx1', dem: s.dem.map(() => OPEN) };
+    const chosen = act(s, { t: 'tx', kind: 'buy', potion: 1 }, 0).state;
+    // While the buyer chooses, the limit (which follows from the buyer's money) is not tallied for others.
+    expect(prospectus.view(chosen, 1).tx!.max).toBeNull();
+    const { state, events } = act(chosen, { t: 'qty', n: 2 }, 0);
+    const tx = events.find((e) => e.type === 'transaction')!;
+    expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/2 Pixie Dust at \$20 \(\$40\)/);
+    for (const viewer of [1, 2, 3, 'spectator'] as const) {
+      const seen = prospectus.viewEvent(tx, viewer)!;
+      expect(seen.text).toBe('Seat 0 buys 2 Pixie Dust at $20 ($40).');
+      expect(seen.data).toMatchObject({ seat: 0, kind: 'buy', potion: 1, n: 2, price: 20 });
+    }
+    expect(prospectus.view(state, 'spectator').record.at(-1)).toEqual([REC_QTY, 0, 1, 2, 40]);
+  });
+
+  it('prospectus.hidden.screens.dividend: by default every seat’s dividend payment is read by all, and recorded', () => {
+    const s: ProspectusState = {
+      ...afterDraft(3, 'dividend'),
+      cubes: [
+        [0, 0, 2, 0, 0],
+        [0, 0, 7, 0, 0],
+        [0, 0, 0, 0, 0],
+      ],
+      dividends: [0, 0, 2, 0, 0],
+    };
+    const w = new Work(s);
+    advanceDividend(w, 2);
+    const { state, events } = w.finish();
+    const dividend = events.find((e) => e.type === 'dividend')!;
+    const perCube = dividend.type === 'dividend' ? dividend.perCube : 0;
+    for (const viewer of [0, 1, 2, 'spectator'] as const) {
+      const text = prospectus.viewEvent(dividend, viewer)!.text;
+      expect(text).toContain(`$${2 * perCube}`);
+      expect(text).toContain(`$${7 * perCube}`);
+      expect(prospectus.viewEvent(dividend, viewer)!.data).toMatchObject({
+        paid: [2 * perCube, 7 * perCube, 0],
+      });
+    }
+    expect(prospectus.viewEvent(dividend, 1)!.text).toContain(`You $${7 * perCube}`);
+    expect(recordEntries(state.record).at(-1)).toEqual([
+      REC_DIVIDEND,
+      -1,
+      2,
+      perCube,
+      2 * perCube,
+      7 * perCube,
+      0,
+    ]);
+  });
+
+  it('prospectus.hidden.screens.transaction: with hidden quantities the events of a real purchase differ between seats: the trader reads the quantity, the others not', () => {
+    let s = afterDraft(4, 'buy', HIDDEN);
     s = { ...s, phase: 'tx1', dem: s.dem.map(() => OPEN) };
     const chosen = act(s, { t: 'tx', kind: 'buy', potion: 1 }, 0).state;
     expect(prospectus.view(chosen, 0).tx!.max).toBe(3);
     expect(prospectus.view(chosen, 1).tx!.max).toBeNull();
     const { events } = act(chosen, { t: 'qty', n: 2 }, 0);
     const tx = events.find((e) => e.type === 'transaction')!;
-    expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/buys 2 Pixie Dust/);
+    expect(prospectus.viewEvent(tx, 0)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
     expect(prospectus.viewEvent(tx, 1)!.text).toBe('Seat 0 buys Pixie Dust at $20 each.');
+  });
+
+  it('prospectus.hidden.screens.record: the renderer lists the trades seen from each closed screen, with quantities unless they are hidden', () => {
+    for (const [options, mark] of [
+      [{}, '+2P@20'],
+      [HIDDEN, '+P@20'],
+    ] as const) {
+      let s = afterDraft(4, 'render-trades', options);
+      s = { ...s, phase: 'tx1', dem: s.dem.map(() => OPEN) };
+      const chosen = act(s, { t: 'tx', kind: 'buy', potion: 1 }, 0).state;
+      const done = act(chosen, { t: 'qty', n: 2 }, 0).state;
+      const row = prospectus.render
+        .view(prospectus.view(done, 1), 1)
+        .split('\n')
+        .find((line) => /^[▶ ]Seat 0/.test(line))!;
+      expect(row.split(/\s+/)).toContain(mark);
+    }
+  });
+
+  it('the screens option: openScreens cannot be combined with hidden quantities; open-trades is the default', () => {
+    expect(optionsSchema.parse({}).screens).toBe('open-trades');
+    const both = optionsSchema.safeParse({ openScreens: true, screens: 'hidden-quantities' });
+    expect(both.success).toBe(false);
+    expect(JSON.stringify(both.error?.issues)).toMatch(/openScreens/);
+    expect(optionsSchema.safeParse({ screens: 'sometimes' }).success).toBe(false);
   });
 });
 
@@ -195,8 +303,8 @@ describe('prospectus.hidden.flow', () => {
 });
 
 describe('prospectus.hidden.resample', () => {
-  it('worlds for one seat redraw the opponents’ holdings and keep the seat’s own', () => {
-    const s = midGame(4, 'worlds');
+  it('worlds for one seat redraw the opponents’ holdings and keep the seat’s own (hidden quantities)', () => {
+    const s = midGame(4, 'worlds', HIDDEN);
     const v0 = prospectus.view(s, 0);
     const seen = new Map<number, Set<string>>([1, 2, 3].map((o) => [o, new Set<string>()]));
     let differsFromTruth = false;
@@ -274,13 +382,47 @@ describe('prospectus.hidden.resample', () => {
     expect([...sizes].sort()).toEqual([3, 4, 5]);
   });
 
-  it('resampled worlds never read the true quantities: a changed truth gives the same worlds', () => {
-    const s = midGame(3, 'truth');
-    const altered = { ...s, money: s.money.map((m, seat) => (seat === 0 ? m : m + 1000)) };
-    const a = prospectus.resample(s, 0, Rng.fromSeed('same'));
-    const b = prospectus.resample(altered, 0, Rng.fromSeed('same'));
-    expect(b.money).toEqual(a.money);
-    expect(b.cubes).toEqual(a.cubes);
-    expect(recordEntries(s.record).length).toBeGreaterThan(9);
+  for (const [mode, options] of [
+    ['open-trades', {}],
+    ['hidden-quantities', HIDDEN],
+  ] as const)
+    it(`resampled worlds never read the true quantities (${mode}): a changed truth gives the same worlds`, () => {
+      const s = midGame(3, 'truth', options);
+      const altered = { ...s, money: s.money.map((m, seat) => (seat === 0 ? m : m + 1000)) };
+      const a = prospectus.resample(s, 0, Rng.fromSeed('same'));
+      const b = prospectus.resample(altered, 0, Rng.fromSeed('same'));
+      expect(b.money).toEqual(a.money);
+      expect(b.cubes).toEqual(a.cubes);
+      expect(recordEntries(s.record).length).toBeGreaterThan(9);
+    });
+
+  it('prospectus.hidden.sampler: by default (open-trades) the record fixes every holding, so every world gives each opponent the one history consistent with it', () => {
+    for (const players of [3, 4]) {
+      for (let g = 0; g < 4; g++) {
+        const s = play(afterDraft(players, `exact${g}`), 40 + 30 * g, `exact${g}`).state;
+        for (const viewer of [0, 'spectator'] as const) {
+          const world = prospectus.resample(s, viewer, Rng.fromSeed(`exact-world${g}`));
+          expect(world.money).toEqual(s.money);
+          expect(world.cubes).toEqual(s.cubes);
+          expect(world.tx).toEqual(s.tx);
+        }
+      }
+    }
+  });
+
+  it('prospectus.hidden.sampler: a public quantity in the record fixes the replay', () => {
+    // Seat 0 drafts an Owl Spit, buys 2 at $20 (limit 3) and the table saw the quantity.
+    const record = [
+      [0, 0, 0],
+      [4, 0, 0, 20, 3],
+      [9, 0, 0, 2, 40],
+    ];
+    for (let i = 0; i < 10; i++)
+      expect(drawSeat(record, 0, false, Rng.fromSeed(`qty${i}`))).toEqual({
+        money: 60,
+        cubes: [3, 0, 0, 0, 0],
+        pendingMax: 0,
+        fallback: false,
+      });
   });
 });

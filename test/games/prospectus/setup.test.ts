@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
 import { BLOCKED, OPEN } from '../../../src/games/prospectus/state.ts';
-import { PRICE_BY_SPACE } from '../../../src/games/prospectus/data.ts';
+import { ABILITY_INDEX, PRICE_BY_SPACE } from '../../../src/games/prospectus/data.ts';
 import { afterDraft, fresh, legal, act } from './helpers.ts';
 
 describe('prospectus.setup', () => {
@@ -33,6 +33,21 @@ describe('prospectus.setup', () => {
       }
     }
     expect(removedSets.size).toBeGreaterThan(1);
+  });
+
+  it('prospectus.setup.spells: at 4 players the two removed spells start in every player’s own discard pile, where Recall can reach them', () => {
+    const s = fresh(4, 'removed');
+    for (let seat = 0; seat < 4; seat++) {
+      expect([...s.discards[seat]!].sort()).toEqual([...s.removed].sort());
+      const all = [...s.hands[seat]!, ...s.draws[seat]!, ...s.discards[seat]!].sort((a, b) => a - b);
+      expect(all).toEqual([...s.deck].sort((a, b) => a - b));
+    }
+    expect(fresh(3).discards).toEqual([[], [], []]);
+    // The first Recall of the game can already take a removed spell back.
+    const t = afterDraft(4, 'removed');
+    const recall = { ...t, phase: 'ability' as const, active: 0, ability: ABILITY_INDEX.recall };
+    const options = legal(recall, 0).filter((a) => a.t === 'recall');
+    expect(new Set(options.map((a) => (a.t === 'recall' ? a.take : -1)))).toEqual(new Set(t.removed));
   });
 
   it('prospectus.setup.track and prospectus.setup.blockers: 4 players fill five spaces, all but the left-most card blocked', () => {

@@ -262,6 +262,30 @@ describe('prospectus.spell', () => {
     expect(cubesToDrop(discarded, 4)).toEqual(card.icons);
   });
 
+  it('prospectus.spell.reverse: any potion’s arrow may be reversed, even one with no icon on the card (its cubes still emerge from the ball)', () => {
+    // Card 2 prints no Troll Sweat icon, and its Troll Sweat arrow points down.
+    const card = FUTURE_CARDS[2]!;
+    expect(card.icons[TROLL]).toBe(0);
+    const s = at('play', {
+      track: [...afterDraft(4, 'turn').track.slice(0, 4), 2],
+      hands: [
+        [SPELL_INDEX.reverse, SPELL_INDEX.block, SPELL_INDEX.freeze],
+        ...afterDraft(4, 'turn').hands.slice(1),
+      ],
+      interrupts: [false, false, false, false],
+      ball: [0, 0, 0, 8, 0],
+    });
+    const cast = act(s, { t: 'play', spell: SPELL_INDEX.reverse, mode: 'cast' }, 0).state;
+    expect(legal(cast, 0)).toEqual([0, 1, 2, 3, 4].map((potion) => ({ t: 'potion', potion })));
+    const { events } = act(cast, { t: 'potion', potion: TROLL }, 0);
+    const drop = events.find((e) => e.type === 'drop');
+    const out = drop && drop.type === 'drop' ? drop.emerged[TROLL]! : 0;
+    expect(out).toBeGreaterThan(0);
+    // The council's curse comes first (one space down); the emerged cubes then move the price up.
+    const moves = events.filter((e) => e.type === 'price' && e.potion === TROLL);
+    expect(moves.map((e) => (e.type === 'price' ? Math.sign(e.to - e.from) : 0))).toEqual([-1, 1]);
+  });
+
   it('a spell whose potions are still being named alters the drop only by the potions named so far', async () => {
     const { arrowsInto, cubesToDropInto } =
       await import('../../../src/games/prospectus/rules/future-card.ts');
@@ -301,10 +325,42 @@ describe('prospectus.spell', () => {
       ],
     });
     const before = s.track.slice();
-    const { state, events } = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0);
-    expect(events.filter((e) => e.type === 'drop')).toHaveLength(2);
+    const first = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0);
+    expect(first.events.filter((e) => e.type === 'drop')).toHaveLength(1);
+    // The current card has run completely; the caster now chooses whether to run the next one.
+    expect(first.state.phase).toBe('market');
+    expect(legal(first.state, 0)).toEqual([{ t: 'execute' }, { t: 'skip' }]);
+    const { state, events } = act(first.state, { t: 'execute' }, 0);
+    expect(events.filter((e) => e.type === 'drop')).toHaveLength(1);
     expect(state.futureDiscard.slice(-2).sort()).toEqual([before[3], before[4]].sort());
     expect(state.track.slice(2)).toEqual(before.slice(0, 3));
+  });
+
+  it('prospectus.spell.hourglass: the caster may stop after the first card; then only one card is replaced', () => {
+    const s = at('play', {
+      hands: [
+        [SPELL_INDEX.hourglass, SPELL_INDEX.block, SPELL_INDEX.freeze],
+        ...afterDraft(4, 'turn').hands.slice(1),
+      ],
+      interrupts: [false, false, false, false],
+      openScreens: true,
+      money: [0, 0, 0, 0],
+      cubes: [
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0],
+      ],
+    });
+    const before = s.track.slice();
+    const first = act(s, { t: 'play', spell: SPELL_INDEX.hourglass, mode: 'cast' }, 0).state;
+    expect(refuse(first, { t: 'pound' }, 0).message).toMatch(/execute, skip/);
+    const { state, events } = act(first, { t: 'skip' }, 0);
+    expect(events.some((e) => e.type === 'drop')).toBe(false);
+    expect(state.futureDiscard.at(-1)).toBe(before[4]);
+    expect(state.futureDiscard).not.toContain(before[3]);
+    expect(state.track.slice(1)).toEqual(before.slice(0, 4));
+    expect(state.active).toBe(1);
   });
 
   it('prospectus.spell.plus-three: the second transaction may exceed the buy limit by 3', () => {

@@ -58,21 +58,23 @@ describe('prosperitea co-op', () => {
     expect(state.phase).toBe('payout');
   });
 
-  it('on decline: nothing changes hands and the decliner is not asked again this turn (prosperitea.coop.no-reask)', () => {
+  it('on decline: nothing changes hands and the decliner is not asked again this turn (prosperitea.coop.decline, prosperitea.coop.no-reask)', () => {
     const s = askForBergamot(table(shops()));
     let { state } = act(s, 1, { type: 'decline' });
-    expect(state.phase).toBe('fulfil');
-    expect(state.pending).toBeNull();
+    expect(state.phase).toBe('assign');
     expect(state.shops).toEqual(s.shops);
+    expect(state.favorReserve).toBe(s.favorReserve);
     expect(state.declined).toEqual([1]);
-    // Earl Grey is no longer reachable: only seat 1 holds Bergamot.
+    // Only seat 1 holds Bergamot: Earl Grey cannot be completed any more, so backing out is all that is left.
+    expect(legal(state, 0)).toEqual([{ type: 'abandon' }]);
+    state = act(state, 0, { type: 'abandon' }).state;
     expect(legal(state, 0)).not.toContainEqual({ type: 'fill', slot: 0 });
     state = act(state, 0, { type: 'fill', slot: 1 }).state;
     state = act(state, 0, { type: 'supply', kind: kind('hibiscus') }).state;
     expect(refusedRule(state, 0, { type: 'ask', seat: 1, kind: kind('lemon') })).toBe(
       'prosperitea.coop.no-reask',
     );
-    expect(legal(state, 0)).toEqual([{ type: 'ask', seat: 2, kind: kind('lemon') }]);
+    expect(legal(state, 0)).toEqual([{ type: 'ask', seat: 2, kind: kind('lemon') }, { type: 'abandon' }]);
     // A new turn forgets the refusal.
     const later = act({ ...state, phase: 'fulfil', pending: null }, 0, { type: 'end' }).state;
     expect(later.declined).toEqual([]);
@@ -90,7 +92,7 @@ describe('prosperitea co-op', () => {
     expect(refusedRule(t, 0, { type: 'ask', seat: 1, kind: kind('ceylon') })).toBe(
       'prosperitea.coop.own-share',
     );
-    expect(legal(t, 0)).toEqual([{ type: 'supply', kind: kind('ceylon') }]);
+    expect(legal(t, 0)).toEqual([{ type: 'supply', kind: kind('ceylon') }, { type: 'abandon' }]);
   });
 
   it('refuses asking oneself or a player without the card (prosperitea.coop.ask-others, prosperitea.coop.ask-held)', () => {
@@ -106,9 +108,10 @@ describe('prosperitea co-op', () => {
   });
 
   it("waits for every asked player; each helper earns one token, from the active player's left while any remain", () => {
+    // One token in the reserve: seat 0 holds the other eleven.
     let s = table(
       [
-        shop({ ingredients: cards('ceylon') }),
+        shop({ ingredients: cards('ceylon'), favors: 11 }),
         shop({ ingredients: cards('bergamot') }),
         shop({ ingredients: cards('lemon') }),
       ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProsperiteaState } from '../../../src/games/prosperitea/state.ts';
-import { act, game, orderId, shop, started } from './helpers.ts';
+import { act, consistent, game, orderId, shop, started } from './helpers.ts';
 
 const EARL_GREY = orderId('Earl Grey'); // 2 prestige
 const ROYAL = orderId('Royal Earl Grey'); // 8 prestige
@@ -9,7 +9,8 @@ const MINT = orderId('Moroccan Mint'); // 1 prestige
 /** Round in progress with the Standard deck down to one card. */
 function lastCard(players: number): ProsperiteaState {
   const s = started(players, { phase: 'source', first: 0, current: 0 });
-  return { ...s, orderDecks: [s.orderDecks[0]!.slice(0, 1), s.orderDecks[1]!] };
+  // The Standard orders taken off the deck are in the order discard.
+  return consistent({ ...s, orderDecks: [s.orderDecks[0]!.slice(0, 1), s.orderDecks[1]!] });
 }
 
 function endTurn(s: ProsperiteaState): ProsperiteaState {

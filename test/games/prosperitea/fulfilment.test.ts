@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProsperiteaState } from '../../../src/games/prosperitea/state.ts';
-import { act, cards, kind, legal, orderId, refusedRule, shop, started, withOrder } from './helpers.ts';
+import { act, cards, game, kind, legal, orderId, refusedRule, shop, started, withOrder } from './helpers.ts';
 
 const EARL_GREY = orderId('Earl Grey');
 
@@ -73,8 +73,15 @@ describe('prosperitea fulfilment (solo)', () => {
     s = { ...s, favorReserve: 11 };
     s = act(s, 0, { type: 'fill', slot: 0 }).state;
     s = act(s, 0, { type: 'supply', kind: kind('ceylon') }).state;
-    expect(legal(s, 0)).toEqual([{ type: 'favor' }]);
-    s = act(s, 0, { type: 'favor' }).state;
+    expect(legal(s, 0)).toEqual([{ type: 'favor' }, { type: 'abandon' }]);
+    const filled = act(s, 0, { type: 'favor' });
+    s = filled.state;
+    expect(
+      game.viewEvent(
+        filled.events.find((e) => e.type === 'fill')!,
+        1,
+      )!.text,
+    ).toBe('Seat 1 filled Earl Grey (slot 1) using Ceylon and a Favor token.');
     expect(s.shops[0]!.favors).toBe(0);
     expect(s.favorReserve).toBe(12);
     expect(s.phase).toBe('payout');

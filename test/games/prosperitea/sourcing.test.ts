@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, game, refusedRule, shop, started } from './helpers.ts';
+import { act, game, refusedRule, restHeldBy, shop, started } from './helpers.ts';
 
 const total = (counts: readonly number[]) => counts.reduce((a, b) => a + b, 0);
 
@@ -31,11 +31,15 @@ describe('prosperitea sourcing', () => {
 
   it('rebuilds an emptied deck from its shuffled discard pile, mid-draw if needed (prosperitea.sourcing.reshuffle)', () => {
     const base = started(3, { shops: [shop({ money: 5 }), shop(), shop()] });
-    const s = {
-      ...base,
-      decks: [[0, 1], base.decks[1]!, base.decks[2]!, base.decks[3]!],
-      discards: [[2, 2, 3, 4], [], [], []],
-    };
+    // The other Black cards are in seat 2's shop.
+    const s = restHeldBy(
+      {
+        ...base,
+        decks: [[0, 1], base.decks[1]!, base.decks[2]!, base.decks[3]!],
+        discards: [[2, 2, 3, 4], [], [], []],
+      },
+      2,
+    );
     const { state, events } = act(s, 0, { type: 'source', deck: 0, budget: 5 });
     expect(total(state.shops[0]!.ingredients)).toBe(4);
     expect(state.shops[0]!.ingredients[0]).toBe(1);

@@ -1,6 +1,7 @@
 /** End of a round, end of the game, final ranking. */
 import { arrayOf } from '../../../core/arrays.ts';
 import type { Outcome } from '../../../core/index.ts';
+import { PRESETS } from '../data.ts';
 import type { PiEvent, PiState } from '../state.ts';
 import { shipsOnBoard, totalVp, triPrimeController } from './common.ts';
 import type { Result } from './common.ts';
@@ -18,7 +19,8 @@ export function endRound(state: PiState, events: PiEvent[]): Result {
     // Every plan is in by now: a copy of the list is the round's plans.
     pastPlans: [...state.pastPlans, state.plans.slice() as number[][]],
   });
-  if (state.round >= state.rounds || someoneWithoutShips(state)) {
+  const fleetGone = PRESETS[state.preset].endsWhenFleetGone && someoneWithoutShips(state);
+  if (state.round >= state.rounds || fleetGone) {
     events.push({ type: 'end', scores: totals });
     return { state: Object.assign(next, { phase: 'over' as const }), events };
   }

@@ -12,7 +12,7 @@ import {
   exterminateHasOptions,
 } from './exterminate.ts';
 import { beginExploit } from './exploit.ts';
-import { stepStrengths } from './strength.ts';
+import { stepBonus, stepStrengths } from './strength.ts';
 
 interface CommandRules {
   hasOptions(state: PiState, seat: number): boolean;
@@ -36,9 +36,10 @@ const COMMAND_RULES: readonly CommandRules[] = [
 /** Reveal slot `step` for everyone; order the seats: Expands, then Explores, then Exterminates, each clockwise. */
 export function beginStep(state: PiState, step: number, events: PiEvent[]): Result {
   const revealed = Object.assign(state, { revealed: step + 1 });
-  const strengths = stepStrengths(revealed, step);
+  const bonus = stepBonus(revealed, step);
+  const strengths = stepStrengths(revealed, step, bonus);
   const commands = mapArray(state.plans, (p) => p![step]!);
-  events.push({ type: 'reveal', step, commands, strengths });
+  events.push({ type: 'reveal', step, commands, strengths, bonus });
   const order: number[] = [];
   for (let cmd = 0; cmd < 3; cmd++)
     for (let i = 0; i < state.players; i++) {

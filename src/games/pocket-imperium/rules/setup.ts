@@ -55,6 +55,8 @@ export function createState(players: number, seed: string, options: PiOptions): 
   }
   const rounds = preset.rounds[players]!;
   const { chain, removed } = options.prosperity ? buildChain(rng, rounds) : { chain: [], removed: [] };
+  // Drawn last, so the board and the chain of a seed do not depend on it.
+  const start = rng.int(players);
   const zeros = () => filledArray(players, 0);
   return {
     rng: rng.state() as RngState as PiState['rng'],
@@ -70,7 +72,7 @@ export function createState(players: number, seed: string, options: PiOptions): 
     ships,
     supply: filledArray(players, preset.ships),
     round: 0,
-    start: 0,
+    start,
     phase: 'setup',
     setupTurn: 0,
     plans: arrayOf(players, () => null),

@@ -20,11 +20,14 @@ export function baseStrengths(players: number, commands: readonly number[]): num
   });
 }
 
-/** Strengths in a step: base strength, +1 where the Prosperity card's slot pictures the same command. */
-export function stepStrengths(state: PiState, step: number): number[] {
-  const commands = mapArray(state.plans, (p) => p![step]!);
-  const base = baseStrengths(state.players, commands);
+/** Per seat, 1 where the current Prosperity card's slot pictures the seat's command in this step. */
+export function stepBonus(state: PiState, step: number): number[] {
   const card = currentCard(state);
-  if (!card) return base;
-  return mapArray(base, (s, seat) => (card.slots[step] === commands[seat] ? s + 1 : s));
+  return mapArray(state.plans, (p) => (card && card.slots[step] === p![step] ? 1 : 0));
+}
+
+/** Strengths in a step: base strength, +1 where the Prosperity card's slot pictures the same command. */
+export function stepStrengths(state: PiState, step: number, bonus: readonly number[]): number[] {
+  const commands = mapArray(state.plans, (p) => p![step]!);
+  return mapArray(baseStrengths(state.players, commands), (s, seat) => s + bonus[seat]!);
 }

@@ -9,6 +9,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 export const SKIP_ACTION = freeze({ t: 'skip' });
 export const POUND_ACTION = freeze({ t: 'pound' });
+export const EXECUTE_ACTION = freeze({ t: 'execute' });
 export const DRAFT_ACTIONS = range(5).map((potion) => freeze({ t: 'draft', potion }));
 export const POTION_ACTIONS = range(5).map((potion) => freeze({ t: 'potion', potion }));
 export const REDROP_ACTIONS = range(5).map((potion) => freeze({ t: 'redrop', potion }));

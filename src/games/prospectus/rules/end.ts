@@ -7,8 +7,17 @@ import type { ProspectusState } from '../state.ts';
 import type { Work } from './work.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { mapArray } = arraysModule;
-const { FUTURE_CARDS, PRICE_BY_SPACE } = dataModule;
+const { FUTURE_CARDS, PRICE_BY_SPACE, START } = dataModule;
 const { FILLED } = stateModule;
+
+/**
+ * prospectus.end.trigger: the rounds a game lasts. Each turn draws one spell, so the round after which
+ * the spell decks can no longer refill a hand is the deck size less a hand, plus one (8 with three
+ * players, 6 with four).
+ */
+export function totalRounds(s: ProspectusState): number {
+  return s.deck.length - s.removed.length - START.value.handSize + 1;
+}
 
 /** prospectus.end.chamber: public chamber cubes, cubes still on track cards, and every secret addition. */
 export function finalChamber(s: ProspectusState): number[] {

@@ -17,7 +17,7 @@ import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { playedSpell } = stateModule;
-const { DRAFT_ACTIONS, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
+const { DRAFT_ACTIONS, EXECUTE_ACTION, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
 const { ABILITY_IDS, ABILITY_INDEX, PRICE_BY_SPACE, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
 const { councilOptions, sellToCouncil } = councilModule;
@@ -26,6 +26,7 @@ const {
   announce,
   beginExecution,
   continueExecution,
+  decideSecondCard,
   enterAbility,
   enterTx1,
   nextInterrupt,
@@ -69,8 +70,12 @@ function withSkip(options: ProspectusAction[]): ProspectusAction[] {
 
 type Options = (s: ProspectusState, seat: number) => ProspectusAction[];
 
+const HOURGLASS_OPTIONS: readonly ProspectusAction[] = [EXECUTE_ACTION, SKIP];
+
 const MARKET_OPTIONS: Options = (s) => {
-  if (castSpell(s) === SPELL_INDEX['pulsa-pugnum']) return [POUND_ACTION, SKIP];
+  const spell = castSpell(s);
+  if (spell === SPELL_INDEX.hourglass) return HOURGLASS_OPTIONS.slice();
+  if (spell === SPELL_INDEX['pulsa-pugnum']) return [POUND_ACTION, SKIP];
   const out: ProspectusAction[] = [];
   for (let potion = 0; potion < 5; potion++) if (s.emerged![potion]! > 0) out.push(REDROP_ACTIONS[potion]!);
   return withSkip(out);
@@ -142,6 +147,22 @@ export function explainIllegal(s: ProspectusState, seat: number, action: Prospec
           'illegal',
           'prospectus.council.open-demand',
           'sell a cube you own to an open demand',
+        );
+      if (
+        id === 'exchange' &&
+        action.t === 'exchange' &&
+        (isFrozen(s, action.from) || isFrozen(s, action.to))
+      )
+        return ruleError(
+          'illegal',
+          'prospectus.spell.freeze.exchange',
+          'a frozen potion can be neither given nor taken in an exchange',
+        );
+      if (id === 'nudge' && action.t === 'nudge')
+        return ruleError(
+          'illegal',
+          'prospectus.ability.nudge',
+          'move a price 1 or 2 spaces, by at most $3, and never past $40 or under $10 (a split or bust)',
         );
       return ruleError('illegal', `prospectus.ability.${id}`, `not a possible choice for ${id}`);
     }
@@ -224,6 +245,7 @@ function performPlay(w: Work, seat: number, spell: number, mode: 'cast' | 'counc
 
 function performMarket(w: Work, seat: number, action: ProspectusAction): void {
   const s = w.s;
+  if (castSpell(s) === SPELL_INDEX.hourglass) return decideSecondCard(w, action.t === 'execute');
   const emerged = s.emerged!.slice();
   if (action.t === 'pound') {
     const fell = [0, 0, 0, 0, 0];

@@ -16,7 +16,7 @@ import type { Work } from './work.ts';
 import * as stateModule from '../state.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { ABILITY_INDEX, CURRENT_SPACE, PLUS_THREE_EXTRA, SPELL_INDEX, START } = dataModule;
-const { abilityOffered, payBounty } = abilitiesModule;
+const { abilityOffered, idleReason, payBounty } = abilitiesModule;
 const { mayCouncil } = councilModule;
 const { finishGame } = endModule;
 const { castSpell, startExecution } = futureCardModule;
@@ -58,7 +58,15 @@ export function enterAbility(w: Work, potion: number): void {
   const s = w.s;
   s.ability = s.abilities[potion]!;
   s.phase = 'ability';
-  w.emit({ type: 'ability', seat: s.active, ability: s.ability, potion });
+  const idle = idleReason(s, s.active);
+  w.emit({
+    type: 'ability',
+    seat: s.active,
+    ability: s.ability,
+    potion,
+    idle: idle ? idle.reason : null,
+    open: idle ? idle.open : true,
+  });
   if (s.ability === ABILITY_INDEX.bounty) {
     payBounty(w, s.active);
     enterTx1(w);
@@ -153,9 +161,12 @@ function afterInterrupts(w: Work): void {
   beginExecution(w);
 }
 
-/** prospectus.future.execute: the current card (and with Hourglass the next one) in turn. */
+/**
+ * prospectus.future.execute: the current card. With Hourglass the caster may then execute the next
+ * card too; `execLeft` counts the cards this turn executes (1, or 2 once the caster chose so).
+ */
 export function beginExecution(w: Work): void {
-  w.s.execLeft = castSpell(w.s) === SPELL_INDEX.hourglass ? 2 : 1;
+  w.s.execLeft = 1;
   w.s.executed = 0;
   continueExecution(w);
 }
@@ -170,7 +181,28 @@ export function continueExecution(w: Work): void {
     }
     if (!startExecution(w, space)) return;
   }
+  if (offersSecondCard(s)) {
+    s.phase = 'market';
+    return;
+  }
   enterTx2(w);
+}
+
+/** prospectus.spell.hourglass: after the current card, the caster may execute the next one. */
+function offersSecondCard(s: ProspectusState): boolean {
+  return (
+    castSpell(s) === SPELL_INDEX.hourglass &&
+    s.execLeft === 1 &&
+    s.executed === 1 &&
+    s.track[CURRENT_SPACE - 1]! >= 0
+  );
+}
+
+/** The Hourglass caster's answer after the first card: execute the next card too, or stop. */
+export function decideSecondCard(w: Work, execute: boolean): void {
+  if (!execute) return enterTx2(w);
+  w.s.execLeft = 2;
+  continueExecution(w);
 }
 
 export function enterTx2(w: Work): void {

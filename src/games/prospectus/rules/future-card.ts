@@ -9,7 +9,7 @@ import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
 const { mapArray } = arraysModule;
 const { DIVIDEND_BY_SPACE, DIVIDEND_TRIGGER, FUTURE_CARDS, SPELL_INDEX } = dataModule;
-const { FILLED, OPEN } = stateModule;
+const { FILLED, OPEN, quantitiesPublic } = stateModule;
 const { applyMarketResults, dropIntoBall, movePrice } = marketModule;
 const { REC_DIVIDEND, note } = recordModule;
 
@@ -26,6 +26,7 @@ export function advanceDividend(w: Work, potion: number): void {
   const level = w.s.dividends[potion]! + 1;
   if (level < DIVIDEND_TRIGGER.value) {
     w.arr('dividends')[potion] = level;
+    w.emit({ type: 'lair', potion, cubes: level });
     return;
   }
   w.arr('dividends')[potion] = 0;
@@ -33,8 +34,10 @@ export function advanceDividend(w: Work, potion: number): void {
   const paid = mapArray(w.s.cubes, (row) => row[potion]! * perCube);
   const money = w.arr('money');
   for (let seat = 0; seat < paid.length; seat++) money[seat]! += paid[seat]!;
-  w.emit({ type: 'dividend', potion, perCube, paid, open: w.s.openScreens });
-  note(w, [REC_DIVIDEND, -1, potion, perCube]);
+  // prospectus.hidden.screens.dividend: paid out in the open, unless the table hides quantities.
+  const open = quantitiesPublic(w.s);
+  w.emit({ type: 'dividend', potion, perCube, paid, open });
+  note(w, open ? [REC_DIVIDEND, -1, potion, perCube, ...paid] : [REC_DIVIDEND, -1, potion, perCube]);
   movePrice(w, potion, -1);
 }
 

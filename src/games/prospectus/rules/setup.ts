@@ -30,7 +30,8 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
   const deck = mapArray(options.spells, (id) => SPELL_INDEX[id]);
   const five = () => [0, 0, 0, 0, 0];
 
-  // prospectus.setup.spells: at 4 players the same two random spells leave every deck.
+  // prospectus.setup.spells: at 4 players the same two random spells go from every deck into that
+  // player's own discard pile (the Recall ability may take them back later).
   const removed = players === 4 ? rng.shuffle(deck).slice(0, SPELLS_REMOVED_AT_FOUR.value) : [];
   const kept = deck.filter((spell) => !removed.includes(spell));
   const shuffled = arrayOf(players, () => rng.shuffle(kept));
@@ -64,6 +65,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     players,
     deck,
     openScreens: options.openScreens,
+    screens: options.screens,
     phase: 'draft',
     turn: 0,
     active: 0,
@@ -83,7 +85,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     secret: arrayOf(players, five),
     hands,
     draws,
-    discards: arrayOf(players, (): number[] => []),
+    discards: arrayOf(players, () => removed.slice()),
     removed,
     interrupts: arrayOf(players, () => false),
     frozen: five().fill(-1),

@@ -42,10 +42,9 @@ export const PARAM_OPTIONS: Readonly<Record<SpellId, ParamFn>> = {
   hourglass: () => [],
   'add-cubes': (s) => (currentIcons(s) ? PAIRS : []),
   'plus-three': () => [],
-  reverse: (s) => {
-    const icons = currentIcons(s);
-    return icons ? POTION_ACTIONS.filter((a) => icons[a.potion]! > 0) : [];
-  },
+  // Every card prints an arrow for every potion, and cubes of a potion with no icon can still come
+  // out of the ball, so any potion's arrow may be reversed.
+  reverse: (s) => (currentIcons(s) ? POTION_ACTIONS : []),
   freeze: () => POTION_ACTIONS,
   block: (s, params) => {
     const chosen = params.length / 2;

@@ -6,10 +6,10 @@ import type { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
-const { pendingTx } = stateModule;
+const { pendingTx, quantitiesPublic } = stateModule;
 const { BUY_ACTIONS, SELL_ACTIONS } = actionsModule;
 const { LIMIT_BY_SPACE, PRICE_BY_SPACE } = dataModule;
-const { REC_BUY, REC_SELL, note } = recordModule;
+const { REC_BUY, REC_QTY, REC_SELL, note } = recordModule;
 
 /** prospectus.spell.freeze: a frozen potion can be neither bought nor sold by anyone. */
 export function isFrozen(s: ProspectusState, potion: number): boolean {
@@ -61,7 +61,8 @@ export function beginTx(
   then: TxReturn,
 ): void {
   w.s.tx = pendingTx(seat, kind, potion, txMax(w.s, seat, kind, potion, extra), then);
-  // The colour, direction, price and limit in force are public; the quantity chosen next is not.
+  // The colour, direction, price and limit in force are public; the quantity chosen next is public
+  // only once it is chosen, and only with 'open-trades' screens (completeTx).
   const space = w.s.prices[potion]!;
   note(
     w,
@@ -79,13 +80,8 @@ export function completeTx(w: Work, n: number): void {
   const sign = tx.kind === 'buy' ? 1 : -1;
   w.row('cubes', tx.seat)[tx.potion]! += sign * n;
   w.arr('money')[tx.seat]! -= sign * n * price;
-  w.emit({
-    type: 'transaction',
-    seat: tx.seat,
-    kind: tx.kind,
-    potion: tx.potion,
-    n,
-    price,
-    open: w.s.openScreens,
-  });
+  const open = quantitiesPublic(w.s);
+  w.emit({ type: 'transaction', seat: tx.seat, kind: tx.kind, potion: tx.potion, n, price, open });
+  // prospectus.hidden.screens.transaction: cubes come from an open supply and money goes to an open bank.
+  if (open) note(w, [REC_QTY, tx.seat, tx.potion, n, n * price]);
 }

@@ -32,6 +32,7 @@ export function patch(state: ProsperiteaState, changes: Partial<ProsperiteaState
     pending: state.pending,
     claimed: state.claimed,
     declined: state.declined,
+    backedOut: state.backedOut,
     finalRound: state.finalRound,
     stats: state.stats,
   };

@@ -16,12 +16,12 @@ export function endTurn(state: ProsperiteaState): Step {
   const next = nextSeat(state, state.current);
   const newRound = next === state.first;
   if (newRound && state.finalRound) {
-    const over: ProsperiteaState = patch(state, { phase: 'over', declined: [] });
+    const over: ProsperiteaState = patch(state, { phase: 'over', declined: [], backedOut: 0 });
     return { state: over, events: [{ type: 'game-end', scores: scores(over) }] };
   }
   const round = newRound ? state.round + 1 : state.round;
   return {
-    state: patch(state, { current: next, phase: 'source', declined: [], round }),
+    state: patch(state, { current: next, phase: 'source', declined: [], backedOut: 0, round }),
     events: [{ type: 'turn', seat: next, round }],
   };
 }

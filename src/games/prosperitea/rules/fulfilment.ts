@@ -5,12 +5,20 @@
  */
 import { patch, patchShop, patchStats } from './common.ts';
 import { Rng, emptyList } from '../../../core/index.ts';
-import type { ProsperiteaAction, ProsperiteaState, Pending, Target } from '../state.ts';
-import { EVERGREEN_ORDERS } from '../data.ts';
-import { EVERGREEN_PLANS, EVERGREEN_REQS, KINDS, KINDS_OF_TYPE, ORDER_CARDS } from '../tables.ts';
+import type { ProsperiteaAction, ProsperiteaState, Pending, Source, Target } from '../state.ts';
+import { BACK_OUTS_PER_TURN, EVERGREEN_ORDERS } from '../data.ts';
+import {
+  EVERGREEN_PLANS,
+  EVERGREEN_REQS,
+  KINDS,
+  KINDS_OF_TYPE,
+  ORDER_CARDS,
+  compilePlan,
+} from '../tables.ts';
 import type { Plan, Req } from '../tables.ts';
 import type { ProsperiteaEvent } from '../events.ts';
 import { completable } from './feasibility.ts';
+import { publicRequests } from './secret.ts';
 import { discardIngredients, refillSlot, removeIngredients, storeRng, withShop } from './common.ts';
 import type { Step } from './common.ts';
 
@@ -30,6 +38,7 @@ export function freeCards(state: ProsperiteaState, seat: number): readonly numbe
   let free: number[] | null = null;
   const active = state.current;
   for (const s of pending.sources) {
+    if (s === null) continue;
     const promised = (s.from === 'own' && seat === active) || (s.from === 'ask' && s.seat === seat);
     if (!promised) continue;
     free ??= held.slice();
@@ -63,13 +72,38 @@ function pool(state: ProsperiteaState, frees: readonly (readonly number[])[]): n
 
 function tokensLeft(state: ProsperiteaState): number {
   let left = state.shops[state.current]!.favors;
-  if (state.pending) for (const s of state.pending.sources) if (s.from === 'favor') left--;
+  if (state.pending) for (const s of state.pending.sources) if (s !== null && s.from === 'favor') left--;
   return left;
 }
 
 function suppliedByActive(pending: Pending): boolean {
-  for (const s of pending.sources) if (s.from !== 'ask') return true;
+  for (const s of pending.sources) if (s !== null && s.from !== 'ask') return true;
   return false;
+}
+
+/** The line being assigned: the first open one. */
+export function openLine(pending: Pending): number {
+  return pending.sources.indexOf(null);
+}
+
+/**
+ * Plan of the open lines after `step`. Without a decline the open lines are a suffix of the list,
+ * whose plan is compiled once; after a decline they may have gaps, and are compiled here (rarely).
+ */
+function restPlan(pending: Pending, step: number): Plan {
+  const sources = pending.sources;
+  let gaps = false;
+  for (let i = step + 1; i < sources.length; i++) if (sources[i] !== null) gaps = true;
+  if (!gaps) return plansOf(pending.target)[step + 1]!;
+  const reqs = reqsOf(pending.target);
+  const open: Req[] = [];
+  for (let i = step + 1; i < sources.length; i++) if (sources[i] === null) open.push(reqs[i]!);
+  return compilePlan(open, 0);
+}
+
+/** Rule prosperitea.fulfil.back-out-limit: after enough back-outs no new order is started this turn. */
+export function mayStartOrders(state: ProsperiteaState): boolean {
+  return state.backedOut < BACK_OUTS_PER_TURN.value;
 }
 
 /** Rule prosperitea.fulfil.choose: an order may be started only if it can be completed. */
@@ -79,6 +113,10 @@ export function fillActions(state: ProsperiteaState): ProsperiteaAction[] {
   const all = pool(state, frees);
   const tokens = state.shops[state.current]!.favors;
   const out: ProsperiteaAction[] = [];
+  if (!mayStartOrders(state)) {
+    out.push({ type: 'end' });
+    return out;
+  }
   state.market.forEach((order, slot) => {
     if (order !== null && completable(ORDER_CARDS[order]!.plans[0]!, own, all, tokens, true))
       out.push({ type: 'fill', slot });
@@ -106,10 +144,11 @@ export interface AssignContext {
 export function assignContext(state: ProsperiteaState): AssignContext {
   const pending = state.pending!;
   const frees = allFree(state);
+  const step = openLine(pending);
   return {
     reqs: reqsOf(pending.target),
-    rest: plansOf(pending.target)[pending.sources.length + 1]!,
-    step: pending.sources.length,
+    rest: restPlan(pending, step),
+    step,
     frees,
     own: frees[state.current]!,
     all: pool(state, frees),
@@ -135,12 +174,38 @@ export function assignActions(state: ProsperiteaState): ProsperiteaAction[] {
       if (askable(state, s) && frees[s]![kind]! > 0) out.push({ type: 'ask', seat: s, kind });
     }
   }
+  out.push(ABANDON);
   return out;
+}
+
+const ABANDON: ProsperiteaAction = { type: 'abandon' };
+
+/**
+ * Rule prosperitea.fulfil.abandon: nothing has moved before the order is filled (promised cards and
+ * tokens stay where they are, accepted helpers keep their cards and earn nothing), so backing out
+ * only forgets the attempt.
+ */
+export function abandon(state: ProsperiteaState, seat: number): Step {
+  const target = state.pending!.target;
+  return {
+    state: patch(state, { phase: 'fulfil', pending: null, backedOut: state.backedOut + 1 }),
+    events: [{ type: 'abandon', seat, target }],
+  };
+}
+
+/** Every line open; built by `push` from an empty list of any values, like every later copy. */
+function openSources(lines: number): (Source | null)[] {
+  const sources = emptyList<Source | null>();
+  for (let i = 0; i < lines; i++) sources.push(null);
+  return sources;
 }
 
 export function startFill(state: ProsperiteaState, seat: number, target: Target): Step {
   return {
-    state: patch(state, { phase: 'assign', pending: { target, sources: emptyList(), accepted: [] } }),
+    state: patch(state, {
+      phase: 'assign',
+      pending: { target, sources: openSources(reqsOf(target).length) },
+    }),
     events: [{ type: 'choose', seat, target }],
   };
 }
@@ -154,46 +219,58 @@ export function targetOf(
     : { kind: 'evergreen', recipe: action.recipe };
 }
 
-/** Records where one line comes from; after the last line, ask the helpers or finish solo. */
+/** Records where one line comes from; once no line is open, ask the helpers or finish the order. */
 export function assign(
   state: ProsperiteaState,
   seat: number,
   action: Extract<ProsperiteaAction, { type: 'supply' | 'favor' | 'ask' }>,
 ): Step {
   const pending = state.pending!;
-  const source =
+  const source: Source =
     action.type === 'supply'
-      ? ({ from: 'own', kind: action.kind } as const)
+      ? { from: 'own', kind: action.kind }
       : action.type === 'favor'
-        ? ({ from: 'favor' } as const)
-        : ({ from: 'ask', seat: action.seat, kind: action.kind } as const);
+        ? { from: 'favor' }
+        : { from: 'ask', seat: action.seat, kind: action.kind, answer: 'none' };
   const event: ProsperiteaEvent =
     action.type === 'supply'
       ? { type: 'supply', seat, kind: action.kind }
       : action.type === 'favor'
         ? { type: 'favor', seat }
         : { type: 'ask', seat, helper: action.seat, kind: action.kind };
-  const next: Pending = {
-    target: pending.target,
-    sources: [...pending.sources, source],
-    accepted: pending.accepted,
-  };
-  const done = next.sources.length === reqsOf(next.target).length;
-  const asking = next.sources.some((s) => s.from === 'ask');
-  const moved = patch(state, { pending: next, phase: done && asking ? ('request' as const) : state.phase });
-  if (!done || asking) return { state: moved, events: [event] };
+  const sources = pending.sources.slice();
+  sources[openLine(pending)] = source;
+  const next: Pending = { target: pending.target, sources };
+  if (sources.includes(null)) return { state: patch(state, { pending: next }), events: [event] };
+  const moved = patch(state, { pending: next });
+  if (pendingHelpers(moved).length > 0) {
+    const asking = patch(moved, { phase: 'request' });
+    const asks = publicRequests(asking)
+      .filter((r) => r.answer === 'none')
+      .map((r) => ({ seat: r.seat, kind: r.kind }));
+    return { state: asking, events: [event, { type: 'request', seat, asks }] };
+  }
   const resolved = completeFill(moved);
   return { state: resolved.state, events: [event, ...resolved.events] };
 }
 
+/** Asked players who still owe an answer, from the active player's left. */
+export function pendingHelpers(state: ProsperiteaState): number[] {
+  return askedSeats(state, true);
+}
+
 /** Helpers of the pending order, in turn order from the active player's left. */
 export function helpersOf(state: ProsperiteaState): number[] {
+  return askedSeats(state, false);
+}
+
+function askedSeats(state: ProsperiteaState, waitingOnly: boolean): number[] {
   const sources = state.pending!.sources;
   const out: number[] = [];
   for (let i = 1; i < state.players; i++) {
     const seat = (state.current + i) % state.players;
     for (const s of sources) {
-      if (s.from === 'ask' && s.seat === seat) {
+      if (s !== null && s.from === 'ask' && s.seat === seat && !(waitingOnly && s.answer !== 'none')) {
         out.push(seat);
         break;
       }
@@ -217,6 +294,7 @@ export function completeFill(state: ProsperiteaState): Step {
   const ownKinds: number[] = [];
   let spent = 0;
   for (const s of pending.sources) {
+    if (s === null) continue;
     if (s.from === 'own') ownKinds.push(s.kind);
     else if (s.from === 'favor') spent++;
     if (s.from !== 'favor') used.push(s.kind);
@@ -227,7 +305,7 @@ export function completeFill(state: ProsperiteaState): Step {
   const rewarded: number[] = [];
   for (const h of helpers) {
     const given: number[] = [];
-    for (const s of pending.sources) if (s.from === 'ask' && s.seat === h) given.push(s.kind);
+    for (const s of pending.sources) if (s !== null && s.from === 'ask' && s.seat === h) given.push(s.kind);
     let shop = removeIngredients(shops[h]!, given);
     if (reserve > 0) {
       reserve--;
@@ -238,7 +316,8 @@ export function completeFill(state: ProsperiteaState): Step {
   }
   const piles = discardIngredients(state, used, rng, events);
   const target = pending.target;
-  events.unshift({ type: 'fill', seat: active, target, helpers, rewarded });
+  const cards = used.slice().sort((a, b) => a - b);
+  events.unshift({ type: 'fill', seat: active, target, cards, favors: spent, helpers, rewarded });
   let next: ProsperiteaState = patch(state, {
     decks: piles.decks,
     discards: piles.discards,

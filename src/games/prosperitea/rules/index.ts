@@ -7,11 +7,13 @@ import { pendingHelpers, answer } from './coop.ts';
 import { endTurn } from './end.ts';
 import { completable } from './feasibility.ts';
 import {
+  abandon,
   askable,
   assign,
   assignActions,
   assignContext,
   fillActions,
+  mayStartOrders,
   payout,
   startFill,
   targetOf,
@@ -26,7 +28,8 @@ import {
   sourcingActions,
 } from './sourcing.ts';
 import type { Step } from './common.ts';
-import { BUDGETS } from '../data.ts';
+import { BUDGETS, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from '../data.ts';
+import { seatLabel, slotLabel } from '../events.ts';
 
 export function actors(state: ProsperiteaState): number[] {
   if (state.phase === 'over') return [];
@@ -75,7 +78,7 @@ const PHASE_ACTIONS: Record<Phase, readonly ActionType[]> = {
   draft: ['draft'],
   source: ['source', 'advertise'],
   fulfil: ['fill', 'evergreen', 'end'],
-  assign: ['supply', 'favor', 'ask'],
+  assign: ['supply', 'favor', 'ask', 'abandon'],
   request: ['accept', 'decline'],
   payout: ['sell', 'display'],
   over: [],
@@ -93,17 +96,31 @@ const PHASE_TEXT: Record<Phase, string> = {
 
 const illegal = (rule: string, message: string) => ruleError('illegal', rule, message);
 
+/** Messages are read by people, who count from 1; the JSON value is named too where it differs. */
+const noSuchSlot = (slot: number) =>
+  `there are market slots 1-${MARKET_SLOTS} (0-${MARKET_SLOTS - 1} in JSON); ${Number.isInteger(slot) ? slot + 1 : slot} is not one`;
+const DECK_NAMES = INGREDIENT_TYPES.map((t, i) => `${i} ${TYPE_LABEL[t]}`).join(', ') + ' in JSON';
+
 function explainFill(
   state: ProsperiteaState,
   action: Extract<ProsperiteaAction, { type: 'fill' | 'evergreen' }>,
 ) {
-  if (
-    action.type === 'fill' &&
-    !(action.slot >= 0 && action.slot < MARKET_SLOTS && state.market[action.slot] != null)
-  )
-    return illegal('prosperitea.fulfil.market', `market slot ${action.slot} holds no order`);
+  if (action.type === 'fill') {
+    if (!(action.slot >= 0 && action.slot < MARKET_SLOTS))
+      return illegal('prosperitea.fulfil.market', noSuchSlot(action.slot));
+    if (state.market[action.slot] === null)
+      return illegal('prosperitea.fulfil.market', `market ${slotLabel(action.slot)} is empty`);
+  }
   if (action.type === 'evergreen' && !(action.recipe >= 0 && action.recipe < EVERGREEN_REQS.length))
-    return illegal('prosperitea.fulfil.evergreen', `there is no Evergreen order ${action.recipe}`);
+    return illegal(
+      'prosperitea.fulfil.evergreen',
+      `there are ${EVERGREEN_REQS.length} Evergreen orders (0-${EVERGREEN_REQS.length - 1} in JSON: ${EVERGREEN_ORDERS.value.map((e) => e.name).join(', ')})`,
+    );
+  if (!mayStartOrders(state))
+    return illegal(
+      'prosperitea.fulfil.back-out-limit',
+      `you backed out of ${state.backedOut} orders this turn: no new order can be started until your next turn`,
+    );
   return illegal(
     'prosperitea.fulfil.choose',
     'that order cannot be completed with your cards, your Favor tokens and the cards of players you may still ask',
@@ -135,13 +152,13 @@ function explainAssign(state: ProsperiteaState, seat: number, action: Prosperite
     )
       return illegal('prosperitea.coop.ask-others', 'you can only ask another player at the table');
     if (!askable(state, action.seat))
-      return illegal('prosperitea.coop.no-reask', `seat ${action.seat} declined a request this turn`);
+      return illegal('prosperitea.coop.no-reask', `${seatLabel(action.seat)} declined a request this turn`);
     if (!fits(action.kind))
       return illegal('prosperitea.fulfil.requirement', 'that ingredient does not fit this line of the order');
     if (frees[action.seat]![action.kind]! <= 0)
       return illegal(
         'prosperitea.coop.ask-held',
-        `seat ${action.seat} has no free ${KIND_NAME[action.kind]} card`,
+        `${seatLabel(action.seat)} has no free ${KIND_NAME[action.kind]} card`,
       );
     if (needOwn && completable(rest, own, all, tokens, false, action.kind))
       return illegal(
@@ -155,6 +172,12 @@ function explainAssign(state: ProsperiteaState, seat: number, action: Prosperite
   );
 }
 
+function advertiseProblem(state: ProsperiteaState, slot: number | null): string {
+  if (slot === null) return 'advertising discards one order from the market: name its slot';
+  if (!(slot >= 0 && slot < MARKET_SLOTS)) return noSuchSlot(slot);
+  return `market ${slotLabel(slot)} is empty: advertising discards an order that is in the market`;
+}
+
 export function explainIllegal(state: ProsperiteaState, seat: number, action: ProsperiteaAction): RuleError {
   if (!PHASE_ACTIONS[state.phase].includes(action.type))
     return illegal(
@@ -165,13 +188,16 @@ export function explainIllegal(state: ProsperiteaState, seat: number, action: Pr
     case 'draft':
       return illegal(
         'prosperitea.setup.starting-ingredients',
-        'choose the top card of a non-empty ingredient deck (0-3)',
+        `choose the top card of a non-empty ingredient deck (${DECK_NAMES})`,
       );
     case 'source': {
       if (!BUDGETS.value.some((b) => b.money === action.budget))
         return illegal('prosperitea.sourcing.budget', 'the budget must be 0, 3 or 5 money');
       if (!(Number.isInteger(action.deck) && action.deck >= 0 && action.deck < DECKS))
-        return illegal('prosperitea.sourcing.one-deck', 'choose one of the four ingredient decks (0-3)');
+        return illegal(
+          'prosperitea.sourcing.one-deck',
+          `choose one of the four ingredient decks (${DECK_NAMES})`,
+        );
       if (state.shops[seat]!.money < action.budget)
         return illegal('prosperitea.sourcing.budget', `you cannot pay a budget of ${action.budget}`);
       if (!canSource(state, seat, action.deck, action.budget))
@@ -183,10 +209,7 @@ export function explainIllegal(state: ProsperiteaState, seat: number, action: Pr
     }
     case 'advertise':
       if (!canAdvertise(state, action.slot))
-        return illegal(
-          'prosperitea.sourcing.advertise',
-          'advertising discards one order that is in the market',
-        );
+        return illegal('prosperitea.sourcing.advertise', advertiseProblem(state, action.slot));
       break;
     case 'fill':
     case 'evergreen':
@@ -216,6 +239,8 @@ export function perform(state: ProsperiteaState, seat: number, action: Prosperit
     case 'favor':
     case 'ask':
       return assign(state, seat, action);
+    case 'abandon':
+      return abandon(state, seat);
     case 'accept':
     case 'decline':
       return answer(state, seat, action.type === 'accept');

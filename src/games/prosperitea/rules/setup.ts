@@ -53,6 +53,7 @@ export function setupState(players: number, seed: string): ProsperiteaState {
     pending: null,
     claimed: null,
     declined: [],
+    backedOut: 0,
     finalRound: false,
     stats: {
       sold: filledArray(players, 0),
