@@ -1,7 +1,7 @@
 /** What the boards mark as just happened, read from the recent events. */
 import { describe, expect, it } from 'vitest';
 import { recentHexes } from '../../src/web/boards/pocket-imperium/model.ts';
-import { priceMovesThisTurn } from '../../src/web/boards/prospectus/model.ts';
+import { priceMovesThisTurn, recordLines, recordText } from '../../src/web/boards/prospectus/model.ts';
 
 const price = (potion: number, from: number, to: number) => ({
   type: 'price',
@@ -47,5 +47,21 @@ describe('Pocket Imperium recent hexes', () => {
       { hex: 9, seat: 2 },
     ]);
     expect(recentHexes(events, 1)).toEqual([{ hex: 7, seat: null }]);
+  });
+});
+
+describe('Prospectus record lines', () => {
+  it('folds a public quantity into the trade it follows, and only into that seat’s trade', () => {
+    const buy = [4, 1, 0, 12, 5];
+    const qty = [9, 1, 0, 3, 36];
+    const sell = [5, 2, 4, 20];
+    const stray = [9, 1, 4, 2, 40];
+    expect(recordLines([buy, qty, sell, stray])).toEqual([
+      { e: buy, qty: { n: 3, amount: 36 } },
+      { e: sell, qty: null },
+      { e: stray, qty: null },
+    ]);
+    expect(recordText(buy, { n: 3, amount: 36 })).toBe('buys 3 Owl Spit at $12 ($36)');
+    expect(recordText(buy)).toBe('buys Owl Spit at $12 (up to 5)');
   });
 });

@@ -99,12 +99,19 @@ export function FutureTrack({ view, acts }: { view: PView; acts: ActionIndex<Pro
       <div className="track-cards">
         {view.track.map((t) => {
           const current = t.space === last;
+          // Executed cards stay on the track until the turn ends (two with Hourglass).
+          const executed = view.phase !== 'over' && t.space > last - view.executed;
+          const next = current && view.executed === 0 && view.phase !== 'over';
           const cardRefs = acts.pick({ t: 'space', space: t.space });
           return (
-            <div key={t.space} className={`track-space ${current ? 'current' : ''}`}>
+            <div
+              key={t.space}
+              className={`track-space ${next ? 'current' : ''} ${executed ? 'executed' : ''}`}
+            >
               <div className="council-price">
                 ${COUNCIL_PRICES.value[t.space]}
-                {current && view.phase !== 'over' && <span className="now"> · next to execute</span>}
+                {next && <span className="now"> · next to execute</span>}
+                {executed && <span className="done"> · executed</span>}
               </div>
               {t.card < 0 ? (
                 <div className="future-card empty">empty</div>

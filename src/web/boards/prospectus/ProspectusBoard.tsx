@@ -39,7 +39,9 @@ function Status({
   const who = nameOf(players, actor, viewer);
   return (
     <div className={`status ${mine ? 'mine' : ''}`}>
-      <span className="round">Round {round}</span>
+      <span className="round">
+        Round {round} of {view.rounds}
+      </span>
       <SeatBadge player={playerOf(players, actor)} />
       <span>
         {mine ? <strong>Your move:</strong> : <strong>Waiting for {who}</strong>}

@@ -10,12 +10,23 @@ import { SeatBadge } from '../common/SeatBadge.tsx';
 import type { PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { PotionChip } from './FutureTrack.tsx';
-import { POTION_COUNT, REC, recordText, spellId, spellName, spellPromo, spellText } from './model.ts';
+import {
+  POTION_COUNT,
+  REC,
+  recordLines,
+  recordText,
+  spellId,
+  spellName,
+  spellPromo,
+  spellText,
+} from './model.ts';
+import type { RecordLine } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
 
 const TRADE_KINDS: readonly number[] = [REC.BUY, REC.SELL, REC.COUNCIL, REC.EXCHANGE, REC.BOUNTY];
 
-function TradeChip({ e }: { e: readonly number[] }) {
+function TradeChip({ line }: { line: RecordLine }) {
+  const { e, qty } = line;
   const kind = e[0]!;
   const sign = kind === REC.BUY ? '+' : kind === REC.SELL ? '−' : kind === REC.COUNCIL ? 'C' : '⇄';
   if (kind === REC.BOUNTY)
@@ -25,11 +36,12 @@ function TradeChip({ e }: { e: readonly number[] }) {
       </span>
     );
   return (
-    <span className={`trade-chip k${kind}`} title={recordText(e)}>
+    <span className={`trade-chip k${kind}`} title={recordText(e, qty)}>
       {sign}
+      {qty ? qty.n : ''}
       <PotionChip p={e[2]!} size="s" />
       {kind === REC.BUY || kind === REC.SELL || kind === REC.COUNCIL ? `$${e[3]}` : ''}
-      {kind === REC.BUY ? <small>≤{e[4]}</small> : null}
+      {kind === REC.BUY && !qty ? <small>≤{e[4]}</small> : null}
     </span>
   );
 }
@@ -50,7 +62,9 @@ function SeatScreen({
   const cubes = view.cubes[seat];
   const trades = cubes
     ? []
-    : view.record.filter((e) => e[1] === seat && TRADE_KINDS.includes(e[0]!)).slice(-6);
+    : recordLines(view.record)
+        .filter(({ e }) => e[1] === seat && TRADE_KINDS.includes(e[0]!))
+        .slice(-6);
   const acting = view.phase !== 'over' && view.actor === seat;
   const final = view.final;
   return (
@@ -89,7 +103,7 @@ function SeatScreen({
           <div className="trades">
             <span className="muted">seen:</span>
             {trades.length ? (
-              trades.map((e, i) => <TradeChip key={i} e={e} />)
+              trades.map((line, i) => <TradeChip key={i} line={line} />)
             ) : (
               <span className="muted">nothing yet</span>
             )}
@@ -178,14 +192,15 @@ export function TradeRecord({
   players: readonly PlayerInfo[];
 }) {
   if (view.screens === 'open') return null;
-  const entries = view.record.slice(-40).reverse();
+  const lines = recordLines(view.record);
+  const entries = lines.slice(-40).reverse();
   return (
     <section className="record" aria-label="Public trade record">
       <h3>What the table saw cross the screens</h3>
       {entries.length === 0 && <p className="muted">Nothing yet.</p>}
       <ol>
-        {entries.map((e, i) => (
-          <li key={view.record.length - i}>
+        {entries.map(({ e, qty }, i) => (
+          <li key={lines.length - i}>
             {e[1]! >= 0 ? (
               <>
                 <SeatBadge player={playerOf(players, e[1]!)} /> {playerOf(players, e[1]!).name}
@@ -194,7 +209,7 @@ export function TradeRecord({
             ) : (
               '• '
             )}
-            {recordText(e)}
+            {recordText(e, qty)}
           </li>
         ))}
       </ol>

@@ -48,6 +48,8 @@ export const REC = {
   DIVIDEND: 6,
   SPLIT: 7,
   BUST: 8,
+  /** [QTY, seat, potion, n, amount]: the quantity of the trade just before, when screens show it. */
+  QTY: 9,
 } as const;
 
 /** Demand space states on the future track (the engine's OPEN / FILLED / BLOCKED). */
@@ -72,9 +74,28 @@ export const PHASE_TEXT: Readonly<Record<string, string>> = {
 /** The tank (0–4) of a price space, and the spaces where each tank starts. */
 export const TANK_OF_SPACE: readonly number[] = TANKS.value.flatMap((t, tank) => t.prices.map(() => tank));
 
+/** A record entry, with the quantity and amount of a trade when the table saw them. */
+export interface RecordLine {
+  readonly e: readonly number[];
+  readonly qty: { readonly n: number; readonly amount: number } | null;
+}
+
+/** The record's entries with each QTY entry folded into the trade it belongs to. */
+export function recordLines(record: readonly (readonly number[])[]): RecordLine[] {
+  const out: RecordLine[] = [];
+  for (const e of record) {
+    const last = out[out.length - 1];
+    if (e[0] === REC.QTY && last && last.e[1] === e[1] && last.qty === null)
+      out[out.length - 1] = { e: last.e, qty: { n: e[3]!, amount: e[4]! } };
+    else out.push({ e, qty: null });
+  }
+  return out;
+}
+
 /** One public record entry in words, with the seat left to the caller. */
-export function recordText(e: readonly number[]): string {
+export function recordText(e: readonly number[], qty: RecordLine['qty'] = null): string {
   const p = potionName(e[2]!);
+  const many = qty ? `${qty.n} ${p} at $${e[3]} ($${qty.amount})` : null;
   switch (e[0]) {
     case REC.DRAFT:
       return `drafts ${p}`;
@@ -85,11 +106,21 @@ export function recordText(e: readonly number[]): string {
     case REC.EXCHANGE:
       return `exchanges ${p} for ${potionName(e[3]!)}`;
     case REC.BUY:
-      return `buys ${p} at $${e[3]} (up to ${e[4]})`;
+      return many ? `buys ${many}` : `buys ${p} at $${e[3]} (up to ${e[4]})`;
     case REC.SELL:
-      return `sells ${p} at $${e[3]}`;
+      return many ? `sells ${many}` : `sells ${p} at $${e[3]}`;
     case REC.DIVIDEND:
-      return `${p} pays $${e[3]} a cube`;
+      return (
+        `${p} pays $${e[3]} a cube` +
+        (e.length > 4
+          ? `: ${e
+              .slice(4)
+              .map((m) => `$${m}`)
+              .join('/')}`
+          : '')
+      );
+    case REC.QTY:
+      return `trades ${e[3]} ${p} ($${e[4]})`;
     case REC.SPLIT:
       return `${p} splits — holdings ${e.slice(3).join('/')}`;
     case REC.BUST:

@@ -117,7 +117,8 @@ function Market({ view, acts }: { view: TView; acts: Acts }) {
         </div>
       );
     const advertise = acts.pick({ type: 'advertise', slot: s });
-    const pending = view.pending?.target.kind === 'market' && view.pending.target.slot === s;
+    const target = view.pending?.target;
+    const pending = target?.kind === 'market' && target.slot === s;
     return (
       <OrderCard
         key={`${s}-${id}`}
@@ -178,6 +179,37 @@ function sourceText(action: ProsperiteaAction, players: readonly PlayerInfo[], v
   return 'Spend a Favor token';
 }
 
+const ANSWER_TEXT: Readonly<Record<string, string>> = {
+  none: '… waiting',
+  accepted: '✓ accepted',
+  declined: '✕ declined',
+};
+
+function Asked({
+  seat,
+  kind,
+  answer,
+  players,
+  viewer,
+}: {
+  seat: number;
+  kind: number;
+  answer: string;
+  players: readonly PlayerInfo[];
+  viewer: Viewer;
+}) {
+  return (
+    <span>
+      asked of <SeatBadge player={playerOf(players, seat)} /> {nameOf(players, seat, viewer)}:{' '}
+      {kindName(kind)} <b className={`answer ${answer}`}>{ANSWER_TEXT[answer] ?? answer}</b>
+    </span>
+  );
+}
+
+/**
+ * The order being filled. Its filler sees the order and each line's source; everyone else sees only
+ * that an order is being filled and the requests sent (the order is the filler's secret until filled).
+ */
 function Pending({
   view,
   viewer,
@@ -193,44 +225,56 @@ function Pending({
   if (!pending) return null;
   // The same choices as the highlighted cards in the shops, here where the line is.
   const sources = acts.where((a) => a.type === 'supply' || a.type === 'favor' || a.type === 'ask');
-  const card =
-    pending.target.kind === 'market'
-      ? ORDER_CARDS[pending.target.order]!
-      : EVERGREENS[pending.target.recipe]!;
+  const filler = nameOf(players, view.current, viewer);
+  const target = pending.target;
+  if (!target || !pending.sources)
+    return (
+      <section className="pending panel-box" aria-label="Order being filled">
+        <h3>
+          {filler} {view.current === viewer ? 'are' : 'is'} filling an order{' '}
+          <span className="muted">(which one stays secret until it is filled)</span>
+        </h3>
+        {pending.requests.length > 0 && (
+          <ul className="pending-lines">
+            {pending.requests.map((r, i) => (
+              <li key={i}>
+                <Asked seat={r.seat} kind={r.kind} answer={r.answer} players={players} viewer={viewer} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    );
+  const lines = pending.sources;
+  const card = target.kind === 'market' ? ORDER_CARDS[target.order]! : EVERGREENS[target.recipe]!;
+  // Lines are assigned first open line first.
+  const next = view.phase === 'assign' ? lines.indexOf(null) : -1;
   return (
     <section className="pending panel-box" aria-label="Order being filled">
       <h3>
-        {nameOf(players, view.current, viewer)} {view.current === viewer ? 'are' : 'is'} filling{' '}
-        <em>{card.def.name}</em>
+        {filler} {view.current === viewer ? 'are' : 'is'} filling <em>{card.def.name}</em>
       </h3>
       <ol className="pending-lines">
         {card.lines.map((line, i) => {
-          const source = pending.sources[i];
+          const source = lines[i] ?? null;
           let state: ReactNode;
           if (!source)
-            state =
-              i === pending.sources.length && view.phase === 'assign' ? (
-                <b className="choose">← choose a card</b>
-              ) : (
-                <span className="muted">…</span>
-              );
+            state = i === next ? <b className="choose">← choose a card</b> : <span className="muted">…</span>;
           else if (source.from === 'own')
-            state = (
-              <span>
-                ✓ {view.current === viewer ? 'your' : `${nameOf(players, view.current, viewer)}’s`} card
-              </span>
-            );
+            state = <span>✓ {view.current === viewer ? 'your' : `${filler}’s`} card</span>;
           else if (source.from === 'favor') state = <span>✓ a Favor token ◆</span>;
           else
             state = (
-              <span>
-                asked of <SeatBadge player={playerOf(players, source.seat)} />{' '}
-                {nameOf(players, source.seat, viewer)}: {kindName(source.kind)}{' '}
-                {pending.accepted.includes(source.seat) ? '✓ accepted' : '… waiting'}
-              </span>
+              <Asked
+                seat={source.seat}
+                kind={source.kind}
+                answer={source.answer}
+                players={players}
+                viewer={viewer}
+              />
             );
           return (
-            <li key={i} className={!source && i === pending.sources.length ? 'current' : ''}>
+            <li key={i} className={i === next ? 'current' : ''}>
               <LineChip line={line} /> {state}
             </li>
           );
@@ -364,6 +408,7 @@ function Prompt({ view, acts }: { view: TView; acts: Acts }) {
       <ActButton refs={acts.pick({ type: 'display' })} />
       <ActButton refs={acts.pick({ type: 'accept' })} />
       <ActButton refs={acts.pick({ type: 'decline' })} className="secondary" />
+      <ActButton refs={acts.pick({ type: 'abandon' })} className="secondary" />
       <ActButton refs={acts.pick({ type: 'advertise', slot: null })} />
       <ActButton refs={acts.pick({ type: 'end' })} className="secondary" />
       {view.phase === 'assign' && (
