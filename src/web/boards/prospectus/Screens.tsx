@@ -118,7 +118,7 @@ function SeatScreen({
           draw <b>{view.drawSizes[seat]}</b>
         </span>
         <span className={`tile ${view.interrupts[seat] ? 'ready' : 'spent'}`} title="interrupt tile">
-          {view.interrupts[seat] ? '⚡ interrupt ready' : '· interrupt spent'}
+          {view.interrupts[seat] ? '⚡ interrupt ready' : '· interrupt inactive'}
         </span>
       </div>
       {view.discards[seat]!.length > 0 && (
