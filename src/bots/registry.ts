@@ -30,13 +30,18 @@ export function botNames(game: AnyGame): string[] {
   return [...Object.keys(GENERIC_BOTS), ...Object.keys(game.bots ?? {})];
 }
 
+/** `table[key]` if it is the table's own: `constructor` or `toString` are on every object, and are no bots. */
+function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 export function makeBot(
   game: AnyGame,
   spec: BotSpec,
   seat: Seat,
   seed: string,
 ): Bot<unknown, unknown, unknown> {
-  const factory = game.bots?.[spec.name] ?? GENERIC_BOTS[spec.name];
+  const factory = ownEntry(game.bots, spec.name) ?? ownEntry(GENERIC_BOTS, spec.name);
   if (!factory)
     throw new Error(`unknown bot "${spec.name}" for ${game.id}; known: ${botNames(game).join(', ')}`);
   return factory({ game, seat, seed, params: spec.params });

@@ -7,8 +7,9 @@ import {
   simScaling,
 } from '../sim/bench.ts';
 import type { Interleaved, Scaling } from '../sim/bench.ts';
+import { extent } from '../sim/extent.ts';
 import type { CliContext } from './io.ts';
-import { findGameOrThrow, json, parseIntArg, parseSecondsArg, UsageError } from './io.ts';
+import { findGameOrThrow, json, parseIntArg, parseSecondsArg } from './io.ts';
 
 export interface BenchFlags {
   seconds?: string;
@@ -25,7 +26,8 @@ export interface BenchFlags {
 /** "1.62–1.74×": the lowest and highest of the per-repetition speed-ups. */
 function spread(ratios: readonly number[]): string {
   if (ratios.length === 0) return '—';
-  return `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
+  const [lowest, highest] = extent(ratios);
+  return `${lowest.toFixed(2)}–${highest.toFixed(2)}×`;
 }
 
 /** The player count each game is benchmarked at: the largest table up to four. */
@@ -40,15 +42,16 @@ export async function cmdBench(
 ): Promise<number> {
   const seconds = parseSecondsArg('--seconds', flags.seconds, 2);
   const scalingSeconds = parseSecondsArg('--scaling-seconds', flags.scalingSeconds, 30);
-  const reps = parseIntArg('--reps', flags.reps, 2);
-  if (reps < 1) throw new UsageError('--reps must be at least 1');
+  const reps = parseIntArg('--reps', flags.reps, 2, { min: 1 });
   const turnSeconds = parseSecondsArg('--turn-seconds', flags.turnSeconds, 3);
-  const rounds = parseIntArg('--rounds', flags.rounds, 6);
-  if (rounds < 1) throw new UsageError('--rounds must be at least 1');
+  const rounds = parseIntArg('--rounds', flags.rounds, 6, { min: 1 });
   const games = gameId ? [findGameOrThrow(ctx, gameId)] : ctx.games;
+  // Read before measuring anything; each game then takes it or its own default.
+  const givenPlayers =
+    flags.players === undefined ? undefined : parseIntArg('--players', flags.players, 0, { min: 1 });
   const calibration = calibrationThroughput(seconds);
   const rows = games.map((game) => {
-    const players = parseIntArg('--players', flags.players, benchPlayers(game));
+    const players = givenPlayers ?? benchPlayers(game);
     const t = randomPlayoutThroughput(game, players, seconds);
     return {
       game: game.id,
@@ -67,13 +70,13 @@ export async function cmdBench(
   const interleaved: (Interleaved & { game: string; players: number })[] = [];
   if (flags.scaling !== false) {
     for (const game of games) {
-      const players = parseIntArg('--players', flags.players, benchPlayers(game));
+      const players = givenPlayers ?? benchPlayers(game);
       // Sized like the simulations designers run (thousands of games: 30 s is about 850 heuristic
       // Prospectus games), not like a quick check: every run pays a fixed start-up (printed), and on
       // a run of a few seconds that fixed cost, not the pool, would decide the figure.
-      const s = await simScaling(game, players, ctx.registryUrl, scalingSeconds, reps);
+      const s = await simScaling(game, players, ctx.worker, scalingSeconds, reps);
       scaling.push({ game: game.id, players, ...s });
-      const t = await interleavedScaling(game, players, ctx.registryUrl, turnSeconds, rounds);
+      const t = await interleavedScaling(game, players, ctx.worker, turnSeconds, rounds);
       interleaved.push({ game: game.id, players, ...t });
     }
   }

@@ -13,7 +13,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function defaultContext(): CliContext {
   return {
     games: GAMES,
-    registryUrl: new URL('../games/registry.ts', import.meta.url).href,
+    worker: { registryUrl: new URL('../games/registry.ts', import.meta.url).href },
     io: {
       out: (text) => process.stdout.write(text.endsWith('> ') ? text : `${text}\n`),
       err: (text) => process.stderr.write(`${text}\n`),
@@ -40,7 +40,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .command('new <game>')
     .description('print the initial state of a new game as JSON')
     .option('--players <n>', 'number of players')
-    .option('--seed <seed>', 'random seed', '1')
+    .option('--seed <seed>', 'random seed (default: 128 random bits, printed with the state)')
     .option('--option <key=value>', 'game option (repeatable)', collect, [])
     .action((game: string, opts) => {
       code = cmdNew(ctx, game, opts);
@@ -52,8 +52,8 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
       'apply a JSON script ({game, players, seed, options, actions} or {game, state, actions}; - for stdin)',
     )
     .option('--view <seat|spectator>', "print this viewer's view instead of the full state")
-    .action((script: string, opts) => {
-      code = cmdReplay(ctx, script, opts);
+    .action(async (script: string, opts) => {
+      code = await cmdReplay(ctx, script, opts);
     });
 
   program
@@ -61,7 +61,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .description('play many bot games on worker threads and summarise them')
     .option('--players <n>', 'number of players')
     .option('--games <k>', 'number of games', '100')
-    .option('--seed <seed>', 'random seed', '1')
+    .option('--seed <seed>', 'random seed (default: 128 random bits, printed with the results)')
     .option('--bots <list>', 'bot per seat, comma-separated (random, heuristic, ismcts:ms=1000, …)')
     .option('--workers <w>', 'worker threads; 0 plays on the main thread (results do not depend on it)')
     .option('--rotate', 'rotate the line-up one seat per game so seat advantage cancels out')
@@ -78,7 +78,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .description('play one seat in the terminal against bots')
     .option('--players <n>', 'number of players')
     .option('--seat <k>', 'your seat (0 starts)', '0')
-    .option('--seed <seed>', 'random seed (default: from the clock)')
+    .option('--seed <seed>', 'random seed (default: 128 random bits, shown when the game is over)')
     .option('--bots <list>', 'bots for the other seats, comma-separated')
     .option('--option <key=value>', 'game option (repeatable)', collect, [])
     .action(async (game: string | undefined, opts) => {

@@ -1,5 +1,6 @@
 import { newGame, stateHash } from '../core/index.ts';
 import type { CliContext } from './io.ts';
+import { freshSeed } from './seed.ts';
 import { defaultPlayers, findGameOrThrow, json, parseIntArg, parseOptions, UsageError } from './io.ts';
 
 export function cmdNew(
@@ -9,7 +10,7 @@ export function cmdNew(
 ): number {
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', opts.players, defaultPlayers(game));
-  const seed = opts.seed ?? '1';
+  const seed = opts.seed ?? freshSeed();
   const created = newGame(game, players, seed, parseOptions(opts.option));
   if (!created.ok) throw new UsageError(created.error);
   const { state, options } = created.value;

@@ -3,7 +3,8 @@ import type { AnyGame, Seat } from '../core/index.ts';
 import { newGame } from '../core/index.ts';
 import { lineup, makeBot } from '../bots/registry.ts';
 import type { CliContext } from './io.ts';
-import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, UsageError } from './io.ts';
+import { freshSeed } from './seed.ts';
+import { defaultPlayers, findGameOrThrow, parseIntArg, parseOptions, strictWhole, UsageError } from './io.ts';
 
 export interface PlayFlags {
   players?: string;
@@ -39,6 +40,11 @@ function lineReader(input: NodeJS.ReadableStream) {
   };
 }
 
+/** Told once the game is over, when the seed no longer gives anything away. */
+function replayHint(seed: string): string {
+  return `Seed ${seed} (the same command with --seed ${seed} deals this game again).`;
+}
+
 function defaultBot(game: AnyGame): string {
   return game.bots?.['heuristic'] ? 'heuristic' : 'random';
 }
@@ -50,21 +56,25 @@ export async function cmdPlay(
 ): Promise<number> {
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
-  const human = parseIntArg('--seat', flags.seat, 0);
-  if (human < 0 || human >= players) throw new UsageError(`--seat must be from 0 to ${players - 1}`);
-  const seed = flags.seed ?? String(Date.now() % 1_000_000);
+  const human = parseIntArg('--seat', flags.seat, 0, { max: players - 1 });
+  // Shown only once the game is over: the seed recomputes every hidden card.
+  const seed = flags.seed ?? freshSeed();
   const created = newGame(game, players, seed, parseOptions(flags.option));
   if (!created.ok) throw new UsageError(created.error);
-  const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
   const bots = new Map<Seat, ReturnType<typeof makeBot>>();
-  let b = 0;
-  for (let seat = 0; seat < players; seat++) {
-    if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+  try {
+    const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
+    let b = 0;
+    for (let seat = 0; seat < players; seat++) {
+      if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+    }
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
   }
   const { out } = ctx.io;
   const reader = lineReader(ctx.io.input);
   out(
-    `${game.name} — you are seat ${human}; ${players} players; seed ${seed}. Type a number, "v" to see the table again, "q" to quit.`,
+    `${game.name} — you are seat ${human}; ${players} players. Type a number, "v" to see the table again, "q" to quit.`,
   );
   let state = created.value.state;
   const confirmed = async (question: string) => {
@@ -112,15 +122,15 @@ export async function cmdPlay(
         ctx.io.out('> ');
         const line = await reader.next();
         if (line === null || line.trim() === 'q') {
-          out('Game abandoned.');
+          out(`Game abandoned. ${replayHint(seed)}`);
           return 0;
         }
         if (line.trim() === 'v') {
           out(game.render.view(view, human));
           continue;
         }
-        const n = Number(line.trim());
-        if (!Number.isInteger(n) || n < 1 || n > legal.length) {
+        const n = strictWhole(line.trim());
+        if (n === null || n < 1 || n > legal.length) {
           out(`Please type a number from 1 to ${legal.length}.`);
           continue;
         }
@@ -148,6 +158,7 @@ export async function cmdPlay(
         ),
       );
     }
+    out(replayHint(seed));
     return 0;
   } finally {
     reader.close();

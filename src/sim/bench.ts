@@ -1,7 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
 import { newGame, Rng } from '../core/index.ts';
-import { workerBundle } from './bundle.ts';
+import { workerCode } from './bundle.ts';
+import type { WorkerSource } from './bundle.ts';
+import { extent } from './extent.ts';
 import type { SimConfig } from './play.ts';
 import { Gate } from './gate.ts';
 import { MAX_GAMES, shareCoresWisely, simulate } from './pool.ts';
@@ -221,13 +223,13 @@ const capacityMs = (runSeconds: number) => Math.min(1000, runSeconds * 100);
 export async function simScaling(
   game: AnyGame,
   players: number,
-  registryUrl: string,
+  worker: WorkerSource,
   seconds: number,
   reps: number,
 ): Promise<Scaling> {
   const base = scalingConfig(game, players);
   const bots = base.bots[0]!;
-  await workerBundle(registryUrl);
+  await workerCode(worker);
   const runs: {
     workers: number;
     seconds: number;
@@ -241,7 +243,7 @@ export async function simScaling(
     const run = await simulate(
       game,
       { ...base, games },
-      { workers, registryUrl, signal, onProgress: () => arrivals.push(performance.now()) },
+      { workers, worker, signal, onProgress: () => arrivals.push(performance.now()) },
     );
     const rate = steadyRate(arrivals);
     const n = run.results.length;
@@ -312,7 +314,7 @@ export function lowestShare(runs: readonly { readonly perWorker: readonly number
   for (const { perWorker } of runs) {
     if (perWorker.length < 2) continue;
     const total = perWorker.reduce((a, b) => a + b, 0);
-    const share = Math.min(...perWorker) / total;
+    const share = extent(perWorker)[0] / total;
     if (Number.isNaN(lowest) || share < lowest) lowest = share;
   }
   return lowest;
@@ -345,12 +347,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function interleavedScaling(
   game: AnyGame,
   players: number,
-  registryUrl: string,
+  worker: WorkerSource,
   turnSeconds: number,
   rounds: number,
 ): Promise<Interleaved> {
   const config = scalingConfig(game, players);
-  await workerBundle(registryUrl);
+  await workerCode(worker);
   const stop = new AbortController();
   const pools: { workers: number; gate: Gate; run: Promise<unknown>; ended: Promise<void> }[] = [];
   // Waits until every worker of a pool is parked; a run that fails or ends first is an error.
@@ -360,7 +362,7 @@ export async function interleavedScaling(
   try {
     for (const workers of [1, 2]) {
       const gate = new Gate();
-      const run = simulate(game, config, { workers, registryUrl, signal: stop.signal, gate });
+      const run = simulate(game, config, { workers, worker, signal: stop.signal, gate });
       const ended = run.then(() => {
         if (!stop.signal.aborted)
           throw new Error(`${game.id}: an interleaved run ended before it was stopped`);

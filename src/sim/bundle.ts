@@ -1,27 +1,38 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 /**
- * Worker threads start without the CLI's TypeScript loader. Registering tsx in each worker costs
- * about 0.6 s of CPU per worker (a loader thread, an esbuild service and a compile per module),
- * which on a 2-core machine is taken straight from the games being played. Instead the pool bundles
- * the worker and the game registry once per process into one plain script (about 0.2 s, in esbuild's
- * own process), and every worker evaluates that script, ready in about 0.1 s.
+ * Where simulation workers get their code. Worker threads start without the CLI's TypeScript
+ * loader: registering tsx in each worker costs about 0.6 s of CPU per worker (a loader thread, an
+ * esbuild service and a compile per module), which on a 2-core machine is taken straight from the
+ * games being played. So every worker evaluates one plain script holding the worker and a game
+ * registry, made either
+ * - by the build (`scripts/build.mjs`, `dist/sim-worker.cjs`, with the real games): `scriptUrl`; or
+ * - here, once per process, with esbuild (about 0.2 s, in esbuild's own process), from any module
+ *   exporting `GAMES` (tests point it at fixtures; a development checkout without a build): `registryUrl`.
+ * Either way a worker is ready in about 0.1 s.
  */
-const bundles = new Map<string, Promise<string>>();
+export type WorkerSource = { readonly scriptUrl: string } | { readonly registryUrl: string };
 
-export function workerBundle(registryUrl: string): Promise<string> {
-  let bundle = bundles.get(registryUrl);
-  if (!bundle) {
-    bundle = bundleFor(registryUrl);
-    bundles.set(registryUrl, bundle);
-    // A failed build must not stay cached: the next run retries.
-    bundle.catch(() => bundles.delete(registryUrl));
+const scripts = new Map<string, Promise<string>>();
+
+/** The worker script's text, read or bundled once per process per source. */
+export function workerCode(source: WorkerSource): Promise<string> {
+  const key = 'scriptUrl' in source ? `script:${source.scriptUrl}` : `registry:${source.registryUrl}`;
+  let code = scripts.get(key);
+  if (!code) {
+    code =
+      'scriptUrl' in source ? readFile(new URL(source.scriptUrl), 'utf8') : bundleFor(source.registryUrl);
+    scripts.set(key, code);
+    // A failed read or build must not stay cached: the next run retries.
+    code.catch(() => scripts.delete(key));
   }
-  return bundle;
+  return code;
 }
 
 async function bundleFor(registryUrl: string): Promise<string> {
+  // Loaded only here: the built CLI never bundles, and should not pay for loading esbuild.
+  const { build } = await import('esbuild');
   const registry = fileURLToPath(registryUrl);
   const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
   const entry = [

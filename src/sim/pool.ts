@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../core/index.ts';
-import { workerBundle } from './bundle.ts';
+import { workerCode } from './bundle.ts';
+import type { WorkerSource } from './bundle.ts';
 import type { Gate } from './gate.ts';
 import { playOne } from './play.ts';
 import type { GameResult, SimConfig } from './play.ts';
@@ -16,8 +17,8 @@ export interface PoolOptions {
    * 0 plays every game on the calling thread (no start-up cost; for small runs and profiling).
    */
   readonly workers: number;
-  /** URL of a module exporting `GAMES`, bundled into the workers (tests point it at fixtures). */
-  readonly registryUrl: string;
+  /** Where the workers' code comes from (a built script, or a registry bundled at run time). */
+  readonly worker: WorkerSource;
   readonly onProgress?: (done: number, total: number) => void;
   /**
    * Stops handing out games when aborted: the games already being played finish and are returned,
@@ -46,6 +47,14 @@ export interface SimRun {
   readonly perWorker: number[];
 }
 
+/**
+ * The most worker threads `prosper sim` starts per core. Games are CPU-bound, so workers beyond the
+ * core count only take turns on the cores; up to twice as many are allowed so that oversubscription
+ * can still be measured (and so a 1-core machine runs the 2-worker tests), while a typo such as
+ * `--workers 1000` cannot start a thousand isolates (each about 10 MB and 0.1 s of start-up).
+ */
+export const MAX_WORKERS_PER_CORE = 2;
+
 /** The most games one run may ask for (2^30: the claim counter must not overflow). */
 export const MAX_GAMES = 2 ** 30;
 
@@ -72,7 +81,7 @@ export async function simulate(game: AnyGame, config: SimConfig, pool: PoolOptio
     await playInline(game, config, record, signal);
     perWorker[0] = received.length;
   } else {
-    const code = await workerBundle(pool.registryUrl);
+    const code = await workerCode(pool.worker);
     shareCoresWisely(workers);
     const counter = new SharedArrayBuffer(4);
     const data: WorkerData = { config, counter, gate: pool.gate?.buffer };

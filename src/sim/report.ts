@@ -135,7 +135,9 @@ function gameCharts(results: readonly GameResult[]): Chart[] {
         const line = lineLabel(rawLine, r.bots);
         const lines = seriesGroups.get(group) ?? new Map<string, Map<number, number[]>>();
         const byClock = lines.get(line) ?? new Map<number, number[]>();
-        byClock.set(point.clock, [...(byClock.get(point.clock) ?? []), value]);
+        const xs = byClock.get(point.clock);
+        if (xs) xs.push(value);
+        else byClock.set(point.clock, [value]);
         lines.set(line, byClock);
         seriesGroups.set(group, lines);
       }
@@ -187,7 +189,9 @@ function gameCharts(results: readonly GameResult[]): Chart[] {
     for (const [key, value] of Object.entries(r.final)) {
       const [group, rawLine] = splitKey(key);
       const line = lineLabel(rawLine, r.bots);
-      finalGroups.set(group, [...(finalGroups.get(group) ?? []), { line, value }]);
+      const values = finalGroups.get(group);
+      if (values) values.push({ line, value });
+      else finalGroups.set(group, [{ line, value }]);
     }
   }
   for (const [group, values] of finalGroups) {
@@ -256,7 +260,7 @@ ${summaryTable(summary, ratings)}
 
 /** One row per game: seeds, line-up, scores, ranks, length and the game's final figures. */
 export function resultsCsv(results: readonly GameResult[]): string {
-  const players = Math.max(0, ...results.map((r) => r.bots.length));
+  const players = results.reduce((most, r) => Math.max(most, r.bots.length), 0);
   const finalKeys = [...new Set(results.flatMap((r) => Object.keys(r.final)))].sort();
   const header = [
     'game',

@@ -1,3 +1,4 @@
+import { extent } from './extent.ts';
 import type { GameResult } from './play.ts';
 
 export interface Spread {
@@ -35,7 +36,8 @@ export function spread(values: readonly number[]): Spread {
   if (values.length === 0) return { mean: 0, sd: 0, min: 0, max: 0 };
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, values.length - 1);
-  return { mean, sd: Math.sqrt(variance), min: Math.min(...values), max: Math.max(...values) };
+  const [min, max] = extent(values);
+  return { mean, sd: Math.sqrt(variance), min, max };
 }
 
 /** Share of a win that seat gets: shared first places split the win. */
@@ -106,7 +108,7 @@ const rate = (x: number) => (x >= 1 || x === 0 ? x.toFixed(1) : x.toPrecision(2)
 
 export function formatSummary(s: SimSummary): string {
   // The bot column fits the longest name, so parameterised bots (`ismcts:ms=1000`) stay aligned.
-  const name = Math.max(9, ...s.byBot.map((b) => b.bot.length));
+  const name = s.byBot.reduce((width, b) => Math.max(width, b.bot.length), 9);
   const lines = [
     `${s.completed}/${s.games} games completed${s.failed ? ` (${s.failed} failed or truncated)` : ''} in ${s.seconds.toFixed(1)} s`,
     `${Math.round(s.actionsPerSecond).toLocaleString('en')} actions/s, ${rate(s.gamesPerSecond)} games/s`,

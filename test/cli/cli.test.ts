@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newGame, Rng, stateHash } from '../../src/core/index.ts';
+import { hashJson, newGame, Rng, stateHash } from '../../src/core/index.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 import { prosper } from './harness.ts';
 
@@ -56,6 +56,12 @@ describe('prosper new', () => {
     expect(run.err).toMatch(/2–4 players/);
   });
 
+  it('takes "__proto__" as an option name like any other (refused), not as a prototype', async () => {
+    const run = await prosper(['new', 'secret-bid', '--option', '__proto__={"handSize":5}']);
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/Unrecognized key: "__proto__"/);
+  });
+
   it('refuses an unknown game and bad options', async () => {
     expect((await prosper(['new', 'chess'])).err).toMatch(/unknown game "chess"/);
     const bad = await prosper(['new', 'secret-bid', '--option', 'handSize=99']);
@@ -97,6 +103,35 @@ describe('prosper replay', () => {
     expect(Object.keys(seat1.legal).every((s) => s === '1')).toBe(true);
   });
 
+  it("hashes the viewer's view, not the state the viewer may not see", async () => {
+    for (const viewer of ['1', 'spectator'] as const) {
+      const run = await prosper(['replay', scriptFile(`h${viewer}.json`, script), '--view', viewer]);
+      const printed = JSON.parse(run.out);
+      const seen = secretBid.view(state, viewer === 'spectator' ? viewer : 1);
+      expect(printed.view).toEqual(seen);
+      expect(printed.hash).toBe(hashJson(seen));
+      expect(printed.hash).not.toBe(stateHash(state));
+    }
+  });
+
+  it("shows a viewer only that another seat's action was refused, and their own refusal in full", async () => {
+    // Which card seat 1 does not hold is theirs to know: its refusal tells them, and only them.
+    const created = newGame(secretBid, 3, '11');
+    if (!created.ok) throw new Error(created.error);
+    const start = created.value.state as Parameters<typeof secretBid.actors>[0];
+    const missing = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((c) => !start.hands[1]!.includes(c))!;
+    const bad = { ...script, actions: [{ seat: 1, action: { type: 'bid', card: missing } }] };
+    const full = JSON.parse((await prosper(['replay', scriptFile('r.json', bad)])).out);
+    expect(full.error.message).toBeTruthy();
+    for (const viewer of ['0', '2', 'spectator']) {
+      const run = await prosper(['replay', scriptFile(`r${viewer}.json`, bad), '--view', viewer]);
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.out)).toEqual({ ok: false, applied: 0, error: { index: 0, seat: 1 } });
+    }
+    const own = JSON.parse((await prosper(['replay', scriptFile('r1.json', bad), '--view', '1'])).out);
+    expect(own.error).toEqual(full.error);
+  });
+
   it('starts from a saved state', async () => {
     const created = newGame(secretBid, 2, '5');
     if (!created.ok) throw new Error(created.error);
@@ -128,7 +163,7 @@ describe('prosper replay', () => {
     expect(notJson.err).toMatch(/not JSON/);
     const noPlayers = await prosper(['replay', scriptFile('y.json', { game: 'secret-bid', seed: 1 })]);
     expect(noPlayers.code).toBe(2);
-    expect(noPlayers.err).toMatch(/malformed replay script/);
+    expect(noPlayers.err).toMatch(/a replay script needs "players" and "seed"/);
     const badState = await prosper([
       'replay',
       scriptFile('z.json', { game: 'secret-bid', state: { hands: 3 } }),
@@ -190,7 +225,7 @@ describe('prosper sim', () => {
   it('refuses more games than one run can count', async () => {
     const run = await prosper(['sim', 'secret-bid', '--games', String(2 ** 30 + 1)]);
     expect(run.code).toBe(2);
-    expect(run.err).toMatch(/at most/);
+    expect(run.err).toMatch(/--games must be a whole number from 1 to 1073741824/);
   });
 
   it('prints a readable summary by seat and by bot', async () => {
@@ -200,6 +235,20 @@ describe('prosper sim', () => {
     expect(run.out).toMatch(/by bot/);
     expect(run.out).toMatch(/actions\/s/);
   });
+
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'refuses "%s", a name every object inherits, as an unknown bot',
+    async (name) => {
+      for (const command of [
+        ['sim', 'secret-bid', '--games', '2', '--workers', '0'],
+        ['play', 'secret-bid', '--players', '2'],
+      ]) {
+        const run = await prosper([...command, '--bots', name], 'q\n');
+        expect(run.code).toBe(2);
+        expect(run.err).toContain(`unknown bot "${name}"`);
+      }
+    },
+  );
 
   it('refuses an unknown bot before starting', async () => {
     const run = await prosper(['sim', 'secret-bid', '--games', '2', '--bots', 'oracle']);
@@ -236,7 +285,8 @@ describe('prosper bench', () => {
       '--seconds',
       '0.05',
       '--scaling-seconds',
-      '0.25',
+      // Long enough for a worker to start and play two games on a busy 2-core machine (0.25 s was not).
+      '1',
       '--reps',
       '1',
       '--turn-seconds',
@@ -245,6 +295,7 @@ describe('prosper bench', () => {
       '2',
       '--json',
     ]);
+    expect(run.err).toBe('');
     const printed = JSON.parse(run.out);
     const scaling = printed.scaling[0];
     expect(scaling.game).toBe('secret-bid');
@@ -256,7 +307,7 @@ describe('prosper bench', () => {
     expect(scaling.runs.every((r: { steadyRate: unknown }) => rateOk(r.steadyRate))).toBe(true);
     expect(rateOk(scaling.steadyRatio)).toBe(true);
     // The time-boxed first run is sized by --scaling-seconds, not by --seconds (5 × 0.05 s before).
-    expect(scaling.runs[0].seconds).toBeGreaterThanOrEqual(0.25);
+    expect(scaling.runs[0].seconds).toBeGreaterThanOrEqual(1);
     for (const run of scaling.runs as {
       seconds: number;
       steadyRate: number | null;
@@ -292,9 +343,9 @@ describe('prosper bench arguments', () => {
   it.each([
     ['--scaling-seconds', '0', /--scaling-seconds must be a number of seconds above 0/],
     ['--seconds', 'soon', /--seconds must be a number of seconds above 0/],
-    ['--reps', '0', /--reps must be at least 1/],
+    ['--reps', '0', /--reps must be a whole number of at least 1/],
     ['--turn-seconds', '-1', /--turn-seconds must be a number of seconds above 0/],
-    ['--rounds', '0', /--rounds must be at least 1/],
+    ['--rounds', '0', /--rounds must be a whole number of at least 1/],
   ])('refuses %s %s before measuring anything', async (flag, value, message) => {
     const run = await prosper(['bench', flag, value]);
     expect(run.code).toBe(2);

@@ -15,7 +15,7 @@ export async function prosper(argv: string[], input = '', context: Partial<CliCo
   let err = '';
   const code = await main(argv, {
     games: GAMES,
-    registryUrl: new URL('../fixtures/registry.ts', import.meta.url).href,
+    worker: { registryUrl: new URL('../fixtures/registry.ts', import.meta.url).href },
     io: {
       out: (t) => (out += t.endsWith('> ') ? t : `${t}\n`),
       err: (t) => (err += `${t}\n`),

@@ -85,12 +85,10 @@ describe("the machine's own two-thread speed-up", () => {
 });
 
 describe('scaling in turns', () => {
-  const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
+  const worker = { registryUrl: new URL('../fixtures/registry.ts', import.meta.url).href };
 
   it('reports a simulation that fails before parking instead of waiting for it for ever', async () => {
     const unknown = { ...secretBid, id: 'no-such-game' } as AnyGame;
-    await expect(interleavedScaling(unknown, 3, registryUrl, 0.05, 1)).rejects.toThrow(
-      /no game "no-such-game"/,
-    );
+    await expect(interleavedScaling(unknown, 3, worker, 0.05, 1)).rejects.toThrow(/no game "no-such-game"/);
   });
 });

@@ -6,7 +6,7 @@ import { Gate } from '../../src/sim/gate.ts';
 import { simulate, workerFlags } from '../../src/sim/pool.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 
-const registryUrl = new URL('../fixtures/registry.ts', import.meta.url).href;
+const worker = { registryUrl: new URL('../fixtures/registry.ts', import.meta.url).href };
 const config: SimConfig = {
   game: 'secret-bid',
   players: 3,
@@ -23,7 +23,7 @@ describe('the simulation pool', () => {
     const seen: number[] = [];
     const run = await simulate(secretBid as AnyGame, config, {
       workers: 2,
-      registryUrl,
+      worker,
       onProgress: (done, total) => seen.push(done / total),
     });
     expect(run.results.map((r) => r.index)).toEqual([...Array(20).keys()]);
@@ -38,8 +38,8 @@ describe('the simulation pool', () => {
   it('returns the very results the calling thread would have computed, with or without series', async () => {
     for (const series of [false, true]) {
       const mixed = { ...config, bots: ['random', 'random:x=1'], series };
-      const inline = await simulate(secretBid as AnyGame, mixed, { workers: 0, registryUrl });
-      const threaded = await simulate(secretBid as AnyGame, mixed, { workers: 2, registryUrl });
+      const inline = await simulate(secretBid as AnyGame, mixed, { workers: 0, worker });
+      const threaded = await simulate(secretBid as AnyGame, mixed, { workers: 2, worker });
       expect(inline.results.some((r) => Object.keys(r.final).length > 0)).toBe(true);
       expect(threaded.results).toEqual(inline.results);
     }
@@ -51,7 +51,7 @@ describe('the simulation pool', () => {
       const big = { ...config, games: 100_000 };
       const run = await simulate(secretBid as AnyGame, big, {
         workers,
-        registryUrl,
+        worker,
         signal: stop.signal,
         onProgress: (done) => done === 5 && stop.abort(),
       });
@@ -67,7 +67,7 @@ describe('the simulation pool', () => {
     const stop = new AbortController();
     const big = { ...config, games: 1_000_000 };
     setTimeout(() => stop.abort(), 200);
-    const run = await simulate(secretBid as AnyGame, big, { workers: 0, registryUrl, signal: stop.signal });
+    const run = await simulate(secretBid as AnyGame, big, { workers: 0, worker, signal: stop.signal });
     expect(run.stopped).toBe(true);
     expect(run.results.length).toBeGreaterThan(0);
     expect(run.results.length).toBeLessThan(big.games);
@@ -77,28 +77,28 @@ describe('the simulation pool', () => {
   it('plays nothing when stopped before it starts, and says a full run was not stopped', async () => {
     const run = await simulate(secretBid as AnyGame, config, {
       workers: 2,
-      registryUrl,
+      worker,
       signal: AbortSignal.abort(),
     });
     expect(run).toMatchObject({ results: [], stopped: true });
-    const full = await simulate(secretBid as AnyGame, config, { workers: 2, registryUrl });
+    const full = await simulate(secretBid as AnyGame, config, { workers: 2, worker });
     expect(full.stopped).toBe(false);
   });
 
   it('refuses a run too long for its claim counter', async () => {
     await expect(
-      simulate(secretBid as AnyGame, { ...config, games: 2 ** 30 + 1 }, { workers: 1, registryUrl }),
+      simulate(secretBid as AnyGame, { ...config, games: 2 ** 30 + 1 }, { workers: 1, worker }),
     ).rejects.toThrow(/at most/);
   });
 
   it('counts the calling thread as the one worker when it plays every game', async () => {
-    const run = await simulate(secretBid as AnyGame, config, { workers: 0, registryUrl });
+    const run = await simulate(secretBid as AnyGame, config, { workers: 0, worker });
     expect(run.perWorker).toEqual([20]);
   });
 
   it('reports a registry without the game as an error instead of hanging', async () => {
     const missing = { ...config, game: 'no-such-game' };
-    await expect(simulate(secretBid as AnyGame, missing, { workers: 1, registryUrl })).rejects.toThrow(
+    await expect(simulate(secretBid as AnyGame, missing, { workers: 1, worker })).rejects.toThrow(
       /no game "no-such-game"/,
     );
   });
@@ -106,7 +106,7 @@ describe('the simulation pool', () => {
   it('reports a registry that does not build', async () => {
     const broken = new URL('../fixtures/no-such-registry.ts', import.meta.url).href;
     await expect(
-      simulate(secretBid as AnyGame, config, { workers: 1, registryUrl: broken }),
+      simulate(secretBid as AnyGame, config, { workers: 1, worker: { registryUrl: broken } }),
     ).rejects.toThrow();
   });
 
@@ -124,9 +124,9 @@ describe('the simulation pool', () => {
       run.results.map(({ index, scores, ranks, actions }) => ({ index, scores, ranks, actions }));
     const full = await simulate(secretBid as AnyGame, config, {
       workers: availableParallelism(),
-      registryUrl,
+      worker,
     });
-    const one = await simulate(secretBid as AnyGame, config, { workers: 1, registryUrl });
+    const one = await simulate(secretBid as AnyGame, config, { workers: 1, worker });
     expect(strip(one)).toEqual(strip(full));
     expect(one.results.every((r) => !r.error)).toBe(true);
   });
@@ -142,7 +142,7 @@ describe('the simulation pool', () => {
       { ...config, games },
       {
         workers: 2,
-        registryUrl,
+        worker,
         onProgress: () => {
           if (inMessage) return;
           inMessage = true;
@@ -167,7 +167,7 @@ describe('the simulation pool', () => {
       const gate = new Gate();
       const stop = new AbortController();
       const big = { ...config, games: 1_000_000 };
-      const run = simulate(secretBid as AnyGame, big, { workers: 2, registryUrl, signal: stop.signal, gate });
+      const run = simulate(secretBid as AnyGame, big, { workers: 2, worker, signal: stop.signal, gate });
       await until(() => gate.parked === 2);
       await sleep(100);
       expect(gate.finished).toBe(0); // closed from the start: warm-up, then parked
@@ -188,7 +188,7 @@ describe('the simulation pool', () => {
 
     it('needs worker threads', async () => {
       await expect(
-        simulate(secretBid as AnyGame, config, { workers: 0, registryUrl, gate: new Gate() }),
+        simulate(secretBid as AnyGame, config, { workers: 0, worker, gate: new Gate() }),
       ).rejects.toThrow(/gate needs worker threads/);
     });
   });

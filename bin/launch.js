@@ -1,0 +1,55 @@
+// Which code `prosper` runs: the bundle in dist/ (scripts/build.mjs) when it is current, else the
+// TypeScript sources through tsx, which only a development checkout has.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { URL } from 'node:url';
+
+/** The entries of dist/manifest.json the command runs: the CLI and its simulation worker. */
+export const CLI_ENTRIES = ['prosper', 'sim-worker'];
+
+/**
+ * `{ fresh: true }` when dist/ holds every entry in `entries`, built after the last change to any
+ * project file that went into it, or `{ fresh: false, reason }`. It reads the manifest and stats
+ * the files it lists (about a hundred: a fraction of a millisecond), rather than walking src/.
+ */
+export function bundleStatus(root, entries = CLI_ENTRIES) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(new URL('dist/manifest.json', root), 'utf8'));
+  } catch {
+    return { fresh: false, reason: 'dist/ has not been built' };
+  }
+  const inputs = new Set();
+  for (const name of entries) {
+    const entry = manifest.entries?.[name];
+    if (!entry) return { fresh: false, reason: `dist/ has no ${name} entry` };
+    if (!existsSync(new URL(`dist/${entry.file}`, root)))
+      return { fresh: false, reason: `dist/${entry.file} is missing` };
+    for (const input of entry.inputs) inputs.add(input);
+  }
+  for (const input of inputs) {
+    let changed;
+    try {
+      changed = statSync(new URL(input, root)).mtimeMs;
+    } catch {
+      return { fresh: false, reason: `${input} is gone since the build` };
+    }
+    // The build's start, not its end: a file saved while it ran may not be in the bundle.
+    if (changed >= manifest.startedAt) return { fresh: false, reason: `${input} changed since the build` };
+  }
+  return { fresh: true };
+}
+
+/** A development checkout has the sources (and tsx to run them); an installed copy may not. */
+export function isDevelopmentCheckout(root) {
+  return existsSync(new URL('src/cli/main.ts', root));
+}
+
+/** `{ use: 'bundle' }`, `{ use: 'source', reason }` or `{ use: 'none', reason }`. */
+export function chooseLaunch(root) {
+  const status = bundleStatus(root);
+  if (status.fresh) return { use: 'bundle' };
+  if (isDevelopmentCheckout(root)) return { use: 'source', reason: status.reason };
+  // Without sources an out-of-date manifest still describes the only code there is.
+  if (existsSync(new URL('dist/prosper.mjs', root))) return { use: 'bundle' };
+  return { use: 'none', reason: status.reason };
+}
