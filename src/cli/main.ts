@@ -78,7 +78,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .command('play [game]')
     .description('play one seat in the terminal against bots')
     .option('--players <n>', 'number of players')
-    .option('--seat <k>', 'your seat (0 starts)', '0')
+    .option('--seat <k>', 'your seat, counted from 1', '1')
     .option('--seed <seed>', 'random seed (default: 128 random bits, shown when the game is over)')
     .option('--bots <list>', 'bots for the other seats, comma-separated')
     .option('--option <key=value>', 'game option (repeatable)', collect, [])

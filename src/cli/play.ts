@@ -56,7 +56,8 @@ export async function cmdPlay(
 ): Promise<number> {
   const game = findGameOrThrow(ctx, gameId);
   const players = parseIntArg('--players', flags.players, defaultPlayers(game));
-  const human = parseIntArg('--seat', flags.seat, 0, { max: players - 1 });
+  // People count seats from 1; the engine and JSON count from 0.
+  const human = parseIntArg('--seat', flags.seat, 1, { min: 1, max: players }) - 1;
   // Shown only once the game is over: the seed recomputes every hidden card.
   const seed = flags.seed ?? freshSeed();
   const created = newGame(game, players, seed, parseOptions(flags.option));
@@ -74,7 +75,7 @@ export async function cmdPlay(
   const { out } = ctx.io;
   const reader = lineReader(ctx.io.input);
   out(
-    `${game.name} — you are seat ${human}; ${players} players. Type a number, "v" to see the table again, "q" to quit.`,
+    `${game.name} — you are seat ${human + 1}; ${players} players. Type a number, "v" to see the table again, "q" to quit.`,
   );
   let state = created.value.state;
   const confirmed = async (question: string) => {
@@ -154,7 +155,7 @@ export async function cmdPlay(
       out('Game over.');
       outcome.scores.forEach((score, seat) =>
         out(
-          `  ${outcome.ranks[seat] === 1 ? '★' : ' '} seat ${seat}${seat === human ? ' (you)' : ''}: ${score} — place ${outcome.ranks[seat]}`,
+          `  ${outcome.ranks[seat] === 1 ? '★' : ' '} seat ${seat + 1}${seat === human ? ' (you)' : ''}: ${score} — place ${outcome.ranks[seat]}`,
         ),
       );
     }

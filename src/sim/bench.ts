@@ -261,9 +261,14 @@ export async function simScaling(
   // an ordinary run of that many games. Sizing from a separate, shorter run, as before, turned a slow
   // minute into runs of 6 s instead of 10 s, and shorter runs lower the figure (start-up weighs more).
   const capacities = [await threadCapacity(capacityMs(seconds))];
-  const games = await play(1, MAX_GAMES, AbortSignal.timeout(seconds * 1000));
-  if (games < 2)
-    throw new Error(`${game.id}: fewer than 2 games in ${seconds} s, too few to measure scaling`);
+  let games = await play(1, MAX_GAMES, AbortSignal.timeout(seconds * 1000));
+  if (games < 2) {
+    // A busy machine finished fewer than two games in the time box: two is the least a two-worker
+    // run can share, so the one-worker run is played again at that size instead of giving up.
+    runs.pop();
+    games = 2;
+    await play(1, games);
+  }
   for (let rep = 0; rep < reps; rep++) {
     if (rep > 0) capacities.push(await threadCapacity(capacityMs(seconds)));
     for (const workers of rep % 2 ? [2, 1] : [1, 2]) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/core/index.ts';
-import { newGame } from '../../src/core/index.ts';
+import { newGame, playMatch } from '../../src/core/index.ts';
+import { randomBot } from '../../src/bots/random.ts';
 import { MAX_DEPTH, MAX_INPUT_BYTES } from '../../src/cli/boundary.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import { BidState, secretBid } from '../fixtures/secret-bid.ts';
@@ -53,10 +54,39 @@ describe('nesting', () => {
     );
   });
 
-  it('a record of a length real games reach still loads', async () => {
-    const run = await prosper(['replay', file(withRecord(300))], '', { games: GAMES });
+  it('a record as long as a real game leaves still loads', async () => {
+    const bots = [0, 1, 2].map((seat) => randomBot({ game: prospectus, seat, seed: `boundary:${seat}` }));
+    const played = playMatch(prospectus, { players: 3, seed: 'long record', bots });
+    let length = 0;
+    for (let at = (played.state as { record: { up: unknown } | null }).record; at; at = at.up as never)
+      length++;
+    expect(length).toBeGreaterThan(50);
+    const run = await prosper(
+      ['replay', file(JSON.stringify({ game: 'prospectus', state: played.state }))],
+      '',
+      {
+        games: GAMES,
+      },
+    );
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
+  });
+
+  it('a Prospectus state with a pending quantity of 2^31 is one clear error, not an out-of-memory crash', async () => {
+    // Walk a game to its first pending transaction, then tamper with its limit.
+    const pick = (legal: unknown[], step: number) => legal[(step * 7) % legal.length];
+    let state = created.value.state as { tx: { max: number } | null };
+    for (let step = 0; !state.tx && step < 500; step++) {
+      const seat = prospectus.actors(state)[0]!;
+      state = prospectus.applyTrusted(state, seat, pick(prospectus.legalActions(state, seat), step))
+        .state as never;
+    }
+    expect(state.tx).not.toBeNull();
+    const tampered = { ...state, tx: { ...state.tx!, max: 2 ** 31 } };
+    const run = await prosper(['replay', file(JSON.stringify({ game: 'prospectus', state: tampered }))], '', {
+      games: GAMES,
+    });
+    expectOneClearError(run, /tx\.max/);
   });
 
   it.each([

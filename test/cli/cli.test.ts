@@ -268,7 +268,7 @@ describe('prosper play', () => {
 
   it('plays the first registered game when none is named (what npm start runs)', async () => {
     const run = await prosper(['play', '--players', '2', '--seed', '1'], 'q\n');
-    expect(run.out).toMatch(/^Secret Bid — you are seat 0/);
+    expect(run.out).toMatch(/^Secret Bid — you are seat 1/);
   });
 
   it('asks again after an answer that is not on the menu, and quits on q', async () => {
@@ -279,6 +279,28 @@ describe('prosper play', () => {
 });
 
 describe('prosper bench', () => {
+  it('a time box too short for two games still measures scaling, on two games', async () => {
+    const run = await prosper([
+      'bench',
+      '--seconds',
+      '0.01',
+      '--scaling-seconds',
+      '0.001',
+      '--reps',
+      '1',
+      '--turn-seconds',
+      '0.05',
+      '--rounds',
+      '1',
+      '--json',
+    ]);
+    expect(run.err).toBe('');
+    const [scaling] = JSON.parse(run.out).scaling;
+    expect(scaling.games).toBe(2);
+    expect(scaling.runs.map((r: { workers: number }) => r.workers)).toEqual([1, 2]);
+    expect(scaling.runs[0].perWorker).toEqual([2]);
+  });
+
   it('reports throughput beside the calibration figure', async () => {
     const run = await prosper([
       'bench',

@@ -74,17 +74,17 @@ export type ProspectusEvent =
   | { type: 'turn'; seat: number; turn: number }
   | { type: 'game-end'; chamber: number[]; bonus: number[]; selloff: number[]; money: number[] };
 
-const who = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
-/** "You buy" / "Seat 2 buys": the subject with the verb form it takes. */
+const who = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat + 1}`);
+/** "You buy" / "Seat 3 buys": the subject with the verb form it takes. */
 const does = (seat: number, viewer: Viewer, you: string, other: string): string =>
-  seat === viewer ? `You ${you}` : `Seat ${seat} ${other}`;
+  seat === viewer ? `You ${you}` : `Seat ${seat + 1} ${other}`;
 const your = (seat: number, viewer: Viewer): string => (seat === viewer ? 'your' : 'its');
 const list = (counts: readonly number[]): string =>
   counts
     .map((n, p) => (n ? `${n} ${potionName(p)}` : ''))
     .filter(Boolean)
     .join(', ') || 'nothing';
-/** Per-seat figures named by seat: "Seat 0 3, You 0, Seat 2 2". */
+/** Per-seat figures named by seat: "Seat 1 3, You 0, Seat 3 2". */
 const bySeat = (values: readonly number[], viewer: Viewer, unit = ''): string =>
   values.map((n, seat) => `${who(seat, viewer)} ${unit}${n}`).join(', ');
 
@@ -152,7 +152,7 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
         ? pub(`You secretly add ${potionName(e.a)} and ${potionName(e.b)} to the council chamber.`)
         : {
             type: e.type,
-            text: `Seat ${e.seat} secretly adds two cubes to the council chamber.`,
+            text: `Seat ${e.seat + 1} secretly adds two cubes to the council chamber.`,
             data: { seat: e.seat },
           };
     case 'transaction': {
@@ -189,7 +189,7 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
       return pub(`${does(e.seat, viewer, 'do', 'does')} not interrupt.`);
     case 'freeze':
       return pub(
-        `${potionName(e.potion)} is frozen until ${e.seat === viewer ? 'your' : `Seat ${e.seat}'s`} next turn.`,
+        `${potionName(e.potion)} is frozen until ${e.seat === viewer ? 'your' : `Seat ${e.seat + 1}'s`} next turn.`,
       );
     case 'thaw':
       return pub(`${potionName(e.potion)} thaws.`);
@@ -202,11 +202,15 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'look':
       return mine
         ? pub(`You look at the next future cards: ${e.cards.map((c) => '#' + c).join(', ')}.`)
-        : { type: e.type, text: `Seat ${e.seat} looks at the top future cards.`, data: { seat: e.seat } };
+        : { type: e.type, text: `Seat ${e.seat + 1} looks at the top future cards.`, data: { seat: e.seat } };
     case 'reorder':
       return mine
         ? pub(`You put them back as ${e.cards.map((c) => '#' + c).join(', ')}.`)
-        : { type: e.type, text: `Seat ${e.seat} puts them back in a secret order.`, data: { seat: e.seat } };
+        : {
+            type: e.type,
+            text: `Seat ${e.seat + 1} puts them back in a secret order.`,
+            data: { seat: e.seat },
+          };
     case 'council-verdict':
       return pub(`The council ${e.blessed ? 'blesses' : 'curses'} ${potionName(e.potion)}.`);
     case 'drop':
@@ -256,9 +260,9 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'spell-draw':
       return mine
         ? pub(`You draw ${spellName(e.spell)}.`)
-        : { type: e.type, text: `Seat ${e.seat} draws a spell.`, data: { seat: e.seat } };
+        : { type: e.type, text: `Seat ${e.seat + 1} draws a spell.`, data: { seat: e.seat } };
     case 'turn':
-      return pub(`— ${e.seat === viewer ? 'Your' : `Seat ${e.seat}'s`} turn —`);
+      return pub(`— ${e.seat === viewer ? 'Your' : `Seat ${e.seat + 1}'s`} turn —`);
     case 'game-end':
       return pub(
         `Game over. Chamber: ${list(e.chamber)}. Council bonus: ${bySeat(e.bonus, viewer, '$')}. ` +

@@ -26,7 +26,7 @@ export const spaces = (steps: number): string =>
   `${steps > 0 ? 'up' : 'down'} ${Math.abs(steps)} space${Math.abs(steps) === 1 ? '' : 's'}`;
 export const spellName = (i: number): string => SPELLS.value[i]?.name ?? `spell ${i}`;
 export const abilityName = (i: number): string => ABILITIES.value[i]?.name ?? `ability ${i}`;
-const seatName = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat}`);
+const seatName = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat + 1}`);
 const pad = (text: string | number, n: number): string => String(text).padEnd(n);
 const lpad = (text: string | number, n: number): string => String(text).padStart(n);
 

@@ -46,11 +46,11 @@ describe('terminal text', () => {
       const own = prospectus.viewEvent(e, 1);
       if (own) expect(own.text, e.type).not.toMatch(THIRD_PERSON_YOU);
       const other = prospectus.viewEvent(e, 0);
-      if (other) expect(other.text, e.type).toMatch(/Seat 1|^[A-Z]/);
+      if (other) expect(other.text, e.type).toMatch(/Seat 2|^[A-Z]/);
     }
     const buy = SEAT_EVENTS.find((e) => e.type === 'transaction')!;
     expect(prospectus.viewEvent(buy, 1)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
-    expect(prospectus.viewEvent(buy, 0)!.text).toBe('Seat 1 buys 2 Pixie Dust at $20 ($40).');
+    expect(prospectus.viewEvent(buy, 0)!.text).toBe('Seat 2 buys 2 Pixie Dust at $20 ($40).');
     const freeze = SEAT_EVENTS.find((e) => e.type === 'freeze')!;
     expect(prospectus.viewEvent(freeze, 1)!.text).toMatch(/until your next turn/);
     for (const e of SEAT_EVENTS)
@@ -59,7 +59,7 @@ describe('terminal text', () => {
     expect(prospectus.viewEvent(exchange, 1)!.text).toBe('You swap an Owl Spit cube for Pixie Dust.');
     const tile = SEAT_EVENTS.find((e) => e.type === 'interrupt')!;
     expect(prospectus.viewEvent(tile, 1)!.text).toBe('You use your interrupt tile.');
-    expect(prospectus.viewEvent(tile, 0)!.text).toBe('Seat 1 uses its interrupt tile.');
+    expect(prospectus.viewEvent(tile, 0)!.text).toBe('Seat 2 uses its interrupt tile.');
   });
 
   it('"You" takes second-person verbs in the table header at every step', () => {
@@ -126,7 +126,7 @@ describe('terminal text', () => {
       /ability: Recall a spell\. You cannot use it: your discard pile is empty\.$/,
     );
     expect(prospectus.viewEvent(idle, 1)!.text).toMatch(
-      /ability: Recall a spell\. Seat 0 cannot use it: its discard pile is empty\.$/,
+      /ability: Recall a spell\. Seat 1 cannot use it: its discard pile is empty\.$/,
     );
 
     // Encore behind closed screens with no second cube for an open demand: only the seller is told.

@@ -1,0 +1,45 @@
+/**
+ * The app shell: one route per page. Pages other than the home page are their own chunks. The
+ * lobby, table, hot-seat, spectator and replay pages join this table once the server's protocol
+ * module exists; they will share BoardHost with the gallery.
+ */
+import { lazy, Suspense } from 'react';
+import { Link, Route, Switch } from 'wouter';
+import { Home } from './Home.tsx';
+
+const GalleryIndexPage = lazy(() =>
+  import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryIndexPage })),
+);
+const GalleryBoardPage = lazy(() =>
+  import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryBoardPage })),
+);
+
+export function App() {
+  return (
+    <>
+      <header className="site-header">
+        <Link href="/" className="brand">
+          Prosper
+        </Link>
+        <nav>
+          <Link href="/gallery">Board gallery</Link>
+        </nav>
+      </header>
+      <Suspense fallback={<p className="page">Loading…</p>}>
+        <Switch>
+          <Route path="/" component={Home} />
+          <Route path="/gallery" component={GalleryIndexPage} />
+          <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
+          <Route>
+            <div className="page">
+              <h1>Not found</h1>
+              <p>
+                <Link href="/">Back to the start page</Link>
+              </p>
+            </div>
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * A table's play area for any game: the game's lazily loaded board, the fallback list of legal
+ * actions and the log. The gallery feeds it recorded fixtures; the table page will feed it the
+ * protocol client's latest snapshot.
+ */
+import { Component, Suspense, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { ActionIndex } from '../boards/actions.ts';
+import type { BoardProps } from '../boards/contract.ts';
+import { BOARDS } from '../boards/registry.ts';
+import { ActionList } from './ActionList.tsx';
+import { EventLog } from './EventLog.tsx';
+import { OutcomePanel } from './OutcomePanel.tsx';
+import type { OutcomeInfo } from './outcome.ts';
+
+class BoardErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (this.state.error)
+      return (
+        <div className="panel board-error" role="alert">
+          The board could not be drawn ({this.state.error.message}). The list of legal actions still works.
+        </div>
+      );
+    return this.props.children;
+  }
+}
+
+export function BoardHost({
+  game,
+  outcome,
+  ...props
+}: { game: string; outcome?: OutcomeInfo | null } & BoardProps) {
+  const Board = BOARDS[game];
+  const index = useMemo(
+    () => new ActionIndex(props.legal, props.actionLabels),
+    [props.legal, props.actionLabels],
+  );
+  return (
+    <div className="board-host">
+      <main className="board-area">
+        {outcome && <OutcomePanel outcome={outcome} players={props.players} />}
+        <BoardErrorBoundary>
+          <Suspense fallback={<div className="panel loading">Loading the board…</div>}>
+            {Board ? <Board {...props} /> : <div className="panel">No board for the game “{game}”.</div>}
+          </Suspense>
+        </BoardErrorBoundary>
+      </main>
+      <aside className="side-area">
+        <ActionList refs={index.all} active={props.legal !== null} onAction={props.onAction} />
+        <EventLog events={props.events} players={props.players} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Browser-test harness: builds the client into a temporary directory, writes the gallery fixtures
+ * beside it, serves both with Vite's preview server on an ephemeral port, and drives Debian's
+ * Chromium through playwright-core (never a downloaded browser).
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { build, preview } from 'vite';
+import { webConfig } from '../../vite.web.config.ts';
+import { galleryFiles, makeFixtures } from './fixtures.ts';
+import type { GameFixtures } from './fixtures.ts';
+
+export const CHROMIUM = process.env.PROSPER_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+
+export interface Gallery {
+  readonly url: string;
+  readonly outDir: string;
+  readonly fixtures: readonly GameFixtures[];
+  close(): Promise<void>;
+}
+
+/** Builds the client, writes the fixtures and serves both; `close` removes the temporary files. */
+export async function startGallery(): Promise<Gallery> {
+  const root = mkdtempSync(join(tmpdir(), 'prosper-web-'));
+  const outDir = join(root, 'web');
+  const galleryDir = join(root, 'gallery');
+  mkdirSync(galleryDir);
+  const fixtures = makeFixtures();
+  for (const [name, text] of galleryFiles(fixtures)) writeFileSync(join(galleryDir, name), text);
+  const config = webConfig({ outDir, galleryDir, logLevel: 'warn' });
+  await build(config);
+  const server = await preview({ ...config, preview: { host: '127.0.0.1', port: 0, strictPort: true } });
+  const address = server.httpServer.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    outDir,
+    fixtures,
+    close: async () => {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
