@@ -332,6 +332,13 @@ export class RandomPlayer {
   private onUpdate(update: UpdateMessage): void {
     if (this.latest && update.seq < this.latest.seq) return;
     this.latest = update;
+    // Any change of our options since we acted (even losing them for a while) ends the wait.
+    if (
+      this.parkedKey !== undefined &&
+      update.seq > this.minSeq &&
+      JSON.stringify(update.legal) !== this.parkedKey
+    )
+      this.parkedKey = undefined;
     if (update.status === 'finished') return this.finish(update);
     this.maybeAct();
   }
