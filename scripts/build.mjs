@@ -27,14 +27,16 @@ import { build } from 'esbuild';
 export const ENTRIES = [
   { name: 'prosper', entry: 'src/cli/dist-entry.ts' },
   { name: 'sim-worker', entry: 'src/sim/worker-main.ts', format: 'cjs' },
+  { name: 'bot-worker', entry: 'src/server/bots/worker-main.ts', format: 'cjs' },
 ];
 
 /**
  * Left out of the bundles and loaded from node_modules when (if ever) used: the charting libraries
  * are large and loaded only for `sim --report`; esbuild bundles a registry given at run time; tsx
- * runs sources. Everything else (zod, commander, cli-progress) is bundled: one file loads faster.
+ * runs sources; better-sqlite3 finds its native addon relative to its own package. Everything
+ * else (zod, commander, cli-progress, fastify, kysely, pg) is bundled: one file loads faster.
  */
-export const EXTERNAL = ['vega', 'vega-lite', 'esbuild', 'tsx'];
+export const EXTERNAL = ['vega', 'vega-lite', 'esbuild', 'tsx', 'better-sqlite3'];
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -6,6 +6,7 @@ import { UsageError } from './io.ts';
 import { cmdNew } from './new.ts';
 import { cmdPlay } from './play.ts';
 import { cmdReplay } from './replay.ts';
+import { cmdServe } from './serve.ts';
 import { cmdSim } from './sim.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -108,6 +109,18 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--no-scaling', 'skip the simulator scaling measurement (1 vs 2 worker threads)')
     .action(async (game: string | undefined, opts) => {
       code = await cmdBench(ctx, game, opts);
+    });
+
+  program
+    .command('serve')
+    .description('run the game server (HTTP + WebSocket) with its database')
+    .option('--port <n>', 'port to listen on (0: any free port)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--db <url>', 'sqlite:PATH or postgres://… (default: $PROSPER_DB, else sqlite:./data/prosper.db)')
+    .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
+    .option('--bot-workers <n>', 'worker threads for bots (default: cores − 1, at least 2)')
+    .action(async (opts) => {
+      code = await cmdServe(ctx, opts);
     });
 
   try {

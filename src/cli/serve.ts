@@ -1,0 +1,75 @@
+import { startServer } from '../server/app.ts';
+import { DEFAULT_DB, describeDb, parseDbUrl } from '../server/storage/open.ts';
+import type { DbLocation } from '../server/storage/open.ts';
+import type { CliContext } from './io.ts';
+import { parseIntArg, UsageError } from './io.ts';
+
+export interface ServeOptions {
+  port?: string;
+  host?: string;
+  db?: string;
+  logLevel?: string;
+  botWorkers?: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function dbLocation(text: string): DbLocation {
+  try {
+    return parseDbUrl(text);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
+ * `prosper serve`: the game server on http://HOST:PORT with its database (`--db`, else
+ * `PROSPER_DB`, else SQLite in ./data/prosper.db). Runs until Ctrl-C or SIGTERM, then closes
+ * cleanly: every acknowledged action is already committed, and the rest are finished or refused.
+ */
+export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<number> {
+  const port = parseIntArg('--port', opts.port, 8080);
+  if (port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, not ${port}`);
+  const host = opts.host ?? '127.0.0.1';
+  const db = dbLocation(opts.db ?? process.env['PROSPER_DB'] ?? DEFAULT_DB);
+  const level = opts.logLevel ?? 'info';
+  if (!LOG_LEVELS.includes(level)) throw new UsageError(`--log-level takes one of ${LOG_LEVELS.join(', ')}`);
+  const botWorkers =
+    opts.botWorkers === undefined ? undefined : parseIntArg('--bot-workers', opts.botWorkers, 1);
+  if (botWorkers !== undefined && botWorkers < 1) throw new UsageError('--bot-workers must be at least 1');
+
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      db,
+      host,
+      port,
+      logger: { level },
+      games: ctx.games,
+      // Built, the bot worker sits beside the simulation worker (scripts/build.mjs); from sources,
+      // the registry the simulator bundles is bundled for bots too.
+      ...('scriptUrl' in ctx.worker
+        ? { botWorkerScript: new URL('./bot-worker.cjs', ctx.worker.scriptUrl).href }
+        : { registryUrl: ctx.worker.registryUrl }),
+      ...(botWorkers === undefined ? {} : { botWorkers }),
+    });
+  } catch (err) {
+    ctx.io.err(`prosper serve: cannot start: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  ctx.io.out(`Prosper is serving on ${server.url} (database ${describeDb(db)}). Ctrl-C stops it.`);
+
+  let stopListening = () => {};
+  await new Promise<void>((resolve) => {
+    const stopInterrupt = ctx.onInterrupt(resolve);
+    process.once('SIGTERM', resolve);
+    stopListening = () => {
+      stopInterrupt();
+      process.off('SIGTERM', resolve);
+    };
+  });
+  stopListening();
+  await server.close();
+  ctx.io.out('Prosper server stopped.');
+  return 0;
+}

@@ -1,0 +1,340 @@
+/**
+ * One match in memory: its setup, the current state derived from the log, the raw events of every
+ * action (to render each viewer's missed events), and the per-seat bookkeeping that decides
+ * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
+ */
+import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
+import { stableStringify } from '../core/index.ts';
+import type { Outcome, SeatInfo, TableInfo, UpdateMessage } from '../protocol/index.ts';
+import { advanceClocks, readClocks, startClocks } from './clock.ts';
+import type { Clocks } from './clock.ts';
+import { ProtocolError } from './errors.ts';
+import type { LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
+import { viewerPart, visibleEvents } from './updates.ts';
+
+/** An action that passed every check, with its result, waiting for its log row to be committed. */
+export interface Prepared {
+  readonly seq: number;
+  readonly seat: Seat;
+  readonly action: unknown;
+  readonly at: number;
+  readonly state: unknown;
+  readonly events: readonly unknown[];
+  readonly outcome: CoreOutcome | null;
+}
+
+export type Checked =
+  { readonly ok: true; readonly prepared: Prepared } | { readonly ok: false; readonly error: RuleError };
+
+/** Runs tasks one after another; one match's actions never interleave. */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Tasks queued or running. */
+  length = 0;
+
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    this.length++;
+    const result = this.tail.then(task);
+    this.tail = result.then(
+      () => this.length--,
+      () => this.length--,
+    );
+    return result;
+  }
+}
+
+/** How many recent request ids per seat are remembered, so a retried request gets its first answer. */
+const RECENT_REQUESTS = 32;
+
+export class LiveMatch {
+  readonly queue = new SerialQueue();
+  private seats: StoredSeat[];
+  status: StoredMatch['status'];
+  startedAt: number | null;
+  finishedAt: number | null;
+  outcome: Outcome | null;
+  rematch: string | null;
+  /** The current state; null until the match starts. */
+  private state: unknown = null;
+  seq = 0;
+  /** events[i] holds the raw events of action i + 1. */
+  private readonly events: (readonly unknown[])[] = [];
+  private actors: Seat[] = [];
+  /** Legal actions of each seat now (null for seats that may not act). */
+  private legal: (unknown[] | null)[];
+  private legalKeys: string[];
+  /**
+   * For each seat, the first sequence number since which its options have not changed: its legal
+   * actions are the same list, and it has not acted itself. An action chosen against an update
+   * older than this is stale.
+   */
+  private since: number[];
+  /**
+   * Seats whose last action left their options exactly as they were (a revised secret plan, say):
+   * in a window where others still act, such a seat has nothing new to decide until they do.
+   */
+  private parked: boolean[];
+  private clocks: Clocks | null = null;
+  private readonly recent: Map<string, number>[];
+  /** Set when this copy may no longer match the database (a failed commit): it must not be used. */
+  invalid = false;
+
+  private constructor(
+    readonly game: AnyGame,
+    readonly setup: StoredMatch,
+  ) {
+    this.seats = setup.seats.map((s) => ({ ...s }));
+    this.status = setup.status;
+    this.startedAt = setup.startedAt;
+    this.finishedAt = setup.finishedAt;
+    this.outcome = setup.outcome;
+    this.rematch = setup.rematch;
+    const n = setup.players;
+    this.legal = new Array<unknown[] | null>(n).fill(null);
+    this.legalKeys = new Array<string>(n).fill('');
+    this.since = new Array<number>(n).fill(0);
+    this.parked = new Array<boolean>(n).fill(false);
+    this.recent = Array.from({ length: n }, () => new Map<string, number>());
+  }
+
+  /**
+   * Rebuilds a match from its stored setup and log. Every logged action is applied through the
+   * checked path, so a log that does not replay (a rules change, a corrupt row) is caught here.
+   */
+  static restore(game: AnyGame, stored: StoredMatch, log: readonly LoggedAction[]): LiveMatch {
+    const match = new LiveMatch(game, stored);
+    if (stored.status === 'waiting') return match;
+    match.begin(stored.startedAt ?? 0);
+    for (const entry of log) {
+      if (entry.seq !== match.seq + 1)
+        throw new Error(`match ${stored.id}: the log skips from ${match.seq} to ${entry.seq}`);
+      const result = game.apply(match.state, entry.seat, entry.action);
+      if (!result.ok)
+        throw new Error(
+          `match ${stored.id}: logged action ${entry.seq} no longer applies (${result.error.rule}); ` +
+            `it was played under rules version ${stored.rulesVersion}, this engine is ${game.rulesVersion}`,
+        );
+      match.record(entry.seat, entry.at, result.state, result.events, 'replay');
+    }
+    match.refreshOptions(null);
+    // After a restart the server cannot vouch for any update sent before it: only the current one counts.
+    match.since.fill(match.seq);
+    return match;
+  }
+
+  static create(game: AnyGame, stored: StoredMatch): LiveMatch {
+    return new LiveMatch(game, stored);
+  }
+
+  /**
+   * A finished match whose log this engine can no longer replay (its rules changed since): its
+   * table info and replay stay available, but it has no state to show.
+   */
+  static archived(game: AnyGame, stored: StoredMatch, logLength: number): LiveMatch {
+    const match = new LiveMatch(game, stored);
+    match.seq = logLength;
+    return match;
+  }
+
+  get id(): string {
+    return this.setup.id;
+  }
+
+  seatList(): readonly StoredSeat[] {
+    return this.seats;
+  }
+
+  tokenHashes(): (string | null)[] {
+    return this.seats.map((s) => s.tokenHash);
+  }
+
+  isBotSeat(seat: Seat): boolean {
+    return this.seats[seat]?.kind === 'bot';
+  }
+
+  openHumanSeats(): number[] {
+    return this.seats.filter((s) => s.kind === 'human' && s.tokenHash === null).map((s) => s.seat);
+  }
+
+  currentActors(): readonly Seat[] {
+    return this.actors;
+  }
+
+  /**
+   * Whether a bot seat should decide now. Alone among the actors, always. In a window shared with
+   * others, only if its options changed since it last acted; otherwise it would keep revising (a
+   * bot re-planning forever while a person thinks). If every actor is such a waiting bot, they all
+   * go again, so a game that does need another action from them cannot stall.
+   */
+  botShouldAct(seat: Seat): boolean {
+    if (!this.actors.includes(seat)) return false;
+    if (this.actors.length === 1 || !this.parked[seat]) return true;
+    return this.actors.every((s) => this.parked[s] && this.isBotSeat(s));
+  }
+
+  legalFor(seat: Seat): readonly unknown[] | null {
+    return this.legal[seat] ?? null;
+  }
+
+  /** The real state: for bots (inside the server) and for the tests' inspection, never for a client. */
+  stateForServer(): unknown {
+    return this.state;
+  }
+
+  claim(seat: Seat, name: string, tokenHash: string, at: number): void {
+    this.seats[seat] = { ...this.seats[seat]!, name, tokenHash, claimedAt: at };
+  }
+
+  /** Starts the match: the initial state from the secret seed. */
+  begin(at: number): void {
+    this.state = this.game.setup(this.setup.players, this.setup.seed, this.setup.options);
+    this.status = 'playing';
+    this.startedAt = at;
+    this.refreshOptions(null);
+    this.clocks = startClocks(this.setup.settings.clock, this.setup.players, at, this.actors);
+  }
+
+  /** The answer this seat got for a request id it already used, if recent. */
+  answered(seat: Seat, requestId: string): number | undefined {
+    return this.recent[seat]?.get(requestId);
+  }
+
+  /**
+   * Checks an action against the match without changing anything. Protocol problems throw a
+   * `ProtocolError`; the game's refusal comes back as its `RuleError`.
+   */
+  check(seat: Seat, seq: number, action: unknown, at: number): Checked {
+    if (this.status === 'waiting' || this.state === null)
+      throw new ProtocolError('not_started', 'the match has not started: seats are still open');
+    if (seat >= this.setup.players) throw new ProtocolError('not_your_seat', `there is no seat ${seat}`);
+    if (seq > this.seq)
+      throw new ProtocolError('bad_seq', `seq ${seq} is ahead of the match (at ${this.seq})`, this.seq);
+    if (seq < this.since[seat]!)
+      throw new ProtocolError(
+        'stale_seq',
+        `the action was chosen at seq ${seq}, but seat ${seat}'s options changed at seq ${this.since[seat]}; ` +
+          `choose again from the latest update`,
+        this.seq,
+      );
+    const result = this.game.apply(this.state, seat, action);
+    if (!result.ok) return { ok: false, error: result.error };
+    return {
+      ok: true,
+      prepared: {
+        seq: this.seq + 1,
+        seat,
+        action,
+        at,
+        state: result.state,
+        events: result.events,
+        outcome: this.game.outcome(result.state),
+      },
+    };
+  }
+
+  /** Applies a checked action once its log row is committed. */
+  commit(prepared: Prepared, requestId: string | undefined): void {
+    if (prepared.seq !== this.seq + 1) throw new Error(`match ${this.id}: commit out of order`);
+    this.record(prepared.seat, prepared.at, prepared.state, prepared.events, 'live');
+    if (requestId !== undefined) {
+      const recent = this.recent[prepared.seat]!;
+      recent.set(requestId, prepared.seq);
+      if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value!);
+    }
+  }
+
+  private record(
+    seat: Seat,
+    at: number,
+    state: unknown,
+    events: readonly unknown[],
+    mode: 'live' | 'replay',
+  ): void {
+    this.state = state;
+    this.seq += 1;
+    this.events.push(events);
+    // Replaying a log needs only who acts (for the clocks); legal actions are computed once at the end.
+    if (mode === 'live') this.refreshOptions(seat);
+    else this.actors = [...this.game.actors(state)];
+    this.clocks = advanceClocks(this.setup.settings.clock, this.clocks, seat, at, this.actors);
+    const outcome = this.game.outcome(state);
+    if (outcome && this.actors.length === 0) {
+      this.status = 'finished';
+      this.outcome = outcome as Outcome;
+      this.finishedAt = at;
+    }
+  }
+
+  /**
+   * Recomputes who acts and their legal actions, and moves a seat's `since` to now when its options
+   * changed: its legal actions differ, or it acted itself (so a second submission chosen against
+   * the same update is refused, never silently applied again).
+   */
+  private refreshOptions(acted: Seat | null): void {
+    this.actors = [...this.game.actors(this.state)];
+    for (let seat = 0; seat < this.setup.players; seat++) {
+      const legal = this.actors.includes(seat) ? this.game.legalActions(this.state, seat) : null;
+      this.legal[seat] = legal;
+      const key = legal === null ? '' : stableStringify(legal);
+      if (key !== this.legalKeys[seat] || seat === acted) this.since[seat] = this.seq;
+      if (key !== this.legalKeys[seat]) this.parked[seat] = false;
+      else if (seat === acted) this.parked[seat] = true;
+      this.legalKeys[seat] = key;
+    }
+  }
+
+  /** What `viewer` is sent now, with the events of actions `from + 1` … `seq`. */
+  update(viewer: Viewer, from: number, now: number): UpdateMessage | null {
+    if (this.state === null) return null;
+    const start = Math.max(0, Math.min(from, this.seq));
+    const part = viewerPart(this.game, this.state, viewer, (seat) => this.legal[seat] ?? []);
+    const events = [];
+    for (let seq = start + 1; seq <= this.seq; seq++)
+      events.push(...visibleEvents(this.game, seq, this.events[seq - 1]!, viewer));
+    return {
+      type: 'update',
+      table: this.id,
+      viewer,
+      seq: this.seq,
+      status: this.status,
+      view: part.view as UpdateMessage['view'],
+      actors: part.actors,
+      legal: part.legal as UpdateMessage['legal'],
+      confirm: part.confirm,
+      from: start,
+      events,
+      clocks: readClocks(this.setup.settings.clock, this.clocks, now),
+      outcome: this.outcome,
+    };
+  }
+
+  info(connected: ReadonlySet<Seat>): TableInfo {
+    const seats: SeatInfo[] = this.seats.map((s) => ({
+      seat: s.seat,
+      kind: s.kind,
+      bot: s.bot,
+      name: s.kind === 'bot' ? (s.bot?.bot ?? null) : s.name,
+      taken: s.kind === 'bot' || s.tokenHash !== null,
+      connected: s.kind === 'bot' || connected.has(s.seat),
+      controlledByBot: false,
+    }));
+    return {
+      id: this.id,
+      game: this.game.id,
+      gameName: this.game.name,
+      rulesVersion: this.setup.rulesVersion,
+      players: this.setup.players,
+      options: this.setup.options as TableInfo['options'],
+      settings: this.setup.settings,
+      seats,
+      status: this.status,
+      seq: this.seq,
+      createdAt: this.setup.createdAt,
+      startedAt: this.startedAt,
+      finishedAt: this.finishedAt,
+      outcome: this.outcome,
+      rematchOf: this.setup.rematchOf,
+      rematch: this.rematch,
+    };
+  }
+}

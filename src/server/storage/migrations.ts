@@ -1,0 +1,107 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+/**
+ * The schema, as Kysely migrations kept in code (no files to find at run time, so the built server
+ * carries them). Applied in name order; never edit a migration that has shipped, add one.
+ * Times are integer milliseconds since the epoch; JSON values are text, exactly as the server wrote
+ * them, so both databases read back the same bytes.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_matches': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('matches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('game', 'text', (c) => c.notNull())
+        .addColumn('rules_version', 'text', (c) => c.notNull())
+        .addColumn('players', 'integer', (c) => c.notNull())
+        .addColumn('seed', 'text', (c) => c.notNull())
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('listed', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text')
+        .addColumn('creator', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('finished_at', 'bigint')
+        .addColumn('rematch_of', 'text')
+        .addColumn('rematch', 'text')
+        .execute();
+      await db.schema
+        .createIndex('matches_by_status')
+        .on('matches')
+        .columns(['status', 'listed', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('matches_by_creator')
+        .on('matches')
+        .columns(['creator', 'status'])
+        .execute();
+
+      await db.schema
+        .createTable('seats')
+        .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('bot', 'text')
+        .addColumn('name', 'text')
+        .addColumn('token_hash', 'text')
+        .addColumn('claimed_at', 'bigint')
+        .addPrimaryKeyConstraint('seats_pk', ['match_id', 'seat'])
+        .execute();
+
+      await db.schema
+        .createTable('actions')
+        .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('actions_pk', ['match_id', 'seq'])
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(MIGRATIONS),
+};
+
+/** Column types as Kysely sees them (bigint columns come back as strings from pg: read with Number). */
+export interface Database {
+  matches: {
+    id: string;
+    game: string;
+    rules_version: string;
+    players: number;
+    seed: string;
+    options: string;
+    settings: string;
+    listed: number;
+    status: string;
+    outcome: string | null;
+    creator: string;
+    created_at: number | string;
+    started_at: number | string | null;
+    finished_at: number | string | null;
+    rematch_of: string | null;
+    rematch: string | null;
+  };
+  seats: {
+    match_id: string;
+    seat: number;
+    kind: string;
+    bot: string | null;
+    name: string | null;
+    token_hash: string | null;
+    claimed_at: number | string | null;
+  };
+  actions: {
+    match_id: string;
+    seq: number;
+    seat: number;
+    action: string;
+    at: number | string;
+  };
+}

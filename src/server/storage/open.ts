@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './migrations.ts';
+import { SqlStorage } from './sql.ts';
+import type { Storage } from './types.ts';
+
+export const DEFAULT_DB = 'sqlite:./data/prosper.db';
+
+export type DbLocation =
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string };
+
+/**
+ * `sqlite:PATH` (relative to the working directory; `sqlite::memory:` for a throwaway database) or
+ * `postgres://user@host:port/db` (also `postgresql://`), optionally `?schema=NAME` to keep the
+ * tables in a schema of their own (default `public`).
+ */
+export function parseDbUrl(text: string): DbLocation {
+  if (text.startsWith('sqlite:')) {
+    const path = text.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!path) throw new Error('sqlite: needs a path, e.g. sqlite:./data/prosper.db');
+    return { kind: 'sqlite', path };
+  }
+  if (/^postgres(ql)?:\/\//.test(text)) {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`not a valid PostgreSQL URL: ${redact(text)}`);
+    }
+    const schema = url.searchParams.get('schema') ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+      throw new Error(`schema must be a lower-case SQL identifier, not "${schema}"`);
+    url.searchParams.delete('schema');
+    return { kind: 'postgres', url: url.toString(), schema };
+  }
+  throw new Error(`--db takes sqlite:PATH or postgres://…, not "${redact(text)}"`);
+}
+
+/** The location without a password, for logs. */
+export function describeDb(location: DbLocation): string {
+  return location.kind === 'sqlite'
+    ? `sqlite:${location.path}`
+    : `${redact(location.url)}${location.schema === 'public' ? '' : ` (schema ${location.schema})`}`;
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}
+
+/** Opens (and creates, for SQLite) the database and brings its schema up to date. */
+export async function openStorage(location: DbLocation): Promise<Storage> {
+  const storage = location.kind === 'sqlite' ? await openSqlite(location.path) : openPostgres(location);
+  try {
+    await storage.migrate();
+  } catch (err) {
+    await storage.close().catch(() => undefined);
+    throw err;
+  }
+  return storage;
+}
+
+async function openSqlite(path: string): Promise<Storage> {
+  // Loaded when first needed: it is a native addon that the build leaves in node_modules
+  // (scripts/build.mjs), and commands that never open a database should not load it.
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const memory = path === ':memory:';
+  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const database = new BetterSqlite3(memory ? ':memory:' : resolve(path));
+  // WAL lets readers run beside the writer; synchronous=FULL makes each commit durable on power
+  // loss too (group commit pays the fsync once per batch of actions).
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new SqlStorage('sqlite', `sqlite:${path}`, db);
+}
+
+function openPostgres(location: Extract<DbLocation, { kind: 'postgres' }>): Storage {
+  const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }).withSchema(location.schema);
+  return new SqlStorage('postgres', describeDb(location), db, location.schema);
+}

@@ -1,0 +1,268 @@
+import { Migrator } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BotChoice, Outcome, TableSettings } from '../../protocol/index.ts';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './migrations.ts';
+import type {
+  AppendEntry,
+  ListQuery,
+  LoggedAction,
+  MatchSetup,
+  MatchStatus,
+  SeatClaim,
+  Storage,
+  StoredMatch,
+  StoredSeat,
+} from './types.ts';
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at 5 columns a row. */
+const ROWS_PER_INSERT = 500;
+
+/** Thrown inside a transaction to roll it back when a claim cannot be made. */
+class ClaimRefused extends Error {}
+
+const num = (value: number | string) => Number(value);
+const numOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+/**
+ * The storage on any Kysely dialect. Everything dialect-specific (connection, pragmas, schema) is
+ * set up by `open.ts`; the queries here are plain enough for both SQLite and PostgreSQL.
+ */
+export class SqlStorage implements Storage {
+  constructor(
+    readonly kind: 'sqlite' | 'postgres',
+    readonly description: string,
+    private readonly db: Kysely<Database>,
+    /** PostgreSQL schema holding the tables (and Kysely's migration table); none for SQLite. */
+    private readonly schema?: string,
+  ) {}
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.db,
+      provider: migrationProvider,
+      ...(this.schema ? { migrationTableSchema: this.schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      const why = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+      throw new Error(`database migration failed: ${why}`);
+    }
+  }
+
+  async createMatch(setup: MatchSetup): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('matches')
+        .values({
+          id: setup.id,
+          game: setup.game,
+          rules_version: setup.rulesVersion,
+          players: setup.players,
+          seed: setup.seed,
+          options: JSON.stringify(setup.options),
+          settings: JSON.stringify(setup.settings),
+          listed: setup.settings.listed ? 1 : 0,
+          status: 'waiting',
+          outcome: null,
+          creator: setup.creator,
+          created_at: setup.createdAt,
+          started_at: null,
+          finished_at: null,
+          rematch_of: setup.rematchOf,
+          rematch: null,
+        })
+        .execute();
+      await trx
+        .insertInto('seats')
+        .values(
+          setup.seats.map((s) => ({
+            match_id: setup.id,
+            seat: s.seat,
+            kind: s.kind,
+            bot: s.bot ? JSON.stringify(s.bot) : null,
+            name: s.name,
+            token_hash: s.tokenHash,
+            claimed_at: s.claimedAt,
+          })),
+        )
+        .execute();
+    });
+  }
+
+  async claimSeats(
+    match: string,
+    claims: readonly SeatClaim[],
+    at: number,
+    start: boolean,
+  ): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const claim of claims) {
+          const result = await trx
+            .updateTable('seats')
+            .set({ name: claim.name, token_hash: claim.tokenHash, claimed_at: at })
+            .where('match_id', '=', match)
+            .where('seat', '=', claim.seat)
+            .where('kind', '=', 'human')
+            .where('token_hash', 'is', null)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) throw new ClaimRefused();
+        }
+        if (start) {
+          const result = await trx
+            .updateTable('matches')
+            .set({ status: 'playing', started_at: at })
+            .where('id', '=', match)
+            .where('status', '=', 'waiting')
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) !== 1) throw new ClaimRefused();
+        }
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof ClaimRefused) return false;
+      throw err;
+    }
+  }
+
+  async append(entries: readonly AppendEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+        await trx
+          .insertInto('actions')
+          .values(
+            entries.slice(i, i + ROWS_PER_INSERT).map((e) => ({
+              match_id: e.match,
+              seq: e.seq,
+              seat: e.seat,
+              action: JSON.stringify(e.action),
+              at: e.at,
+            })),
+          )
+          .execute();
+      }
+      for (const entry of entries) if (entry.finish) await finish(trx, entry);
+    });
+  }
+
+  async setRematch(match: string, rematch: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('matches')
+      .set({ rematch })
+      .where('id', '=', match)
+      .where('rematch', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async loadMatch(id: string): Promise<{ match: StoredMatch; actions: LoggedAction[] } | undefined> {
+    const row = await this.db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const seats = await this.seatsOf([id]);
+    const actions = await this.db
+      .selectFrom('actions')
+      .select(['seq', 'seat', 'action', 'at'])
+      .where('match_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    return {
+      match: toMatch(row, seats.get(id) ?? []),
+      actions: actions.map((a) => ({
+        seq: a.seq,
+        seat: a.seat,
+        action: JSON.parse(a.action) as unknown,
+        at: num(a.at),
+      })),
+    };
+  }
+
+  async listMatches(query: ListQuery): Promise<StoredMatch[]> {
+    let select = this.db
+      .selectFrom('matches')
+      .selectAll()
+      .select((eb) =>
+        eb
+          .selectFrom('actions')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('actions.match_id', '=', 'matches.id')
+          .as('seq'),
+      )
+      .where('status', '=', query.status)
+      .where('listed', '=', 1);
+    if (query.game) select = select.where('game', '=', query.game);
+    const rows = await select.orderBy('created_at', 'desc').orderBy('id').limit(query.limit).execute();
+    const seats = await this.seatsOf(rows.map((r) => r.id));
+    return rows.map((row) => ({ ...toMatch(row, seats.get(row.id) ?? []), seq: Number(row.seq ?? 0) }));
+  }
+
+  async countWaiting(creator: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('matches')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('creator', '=', creator)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  private async seatsOf(ids: readonly string[]): Promise<Map<string, StoredSeat[]>> {
+    const bySeat = new Map<string, StoredSeat[]>();
+    if (ids.length === 0) return bySeat;
+    const rows = await this.db
+      .selectFrom('seats')
+      .selectAll()
+      .where('match_id', 'in', ids)
+      .orderBy('match_id')
+      .orderBy('seat')
+      .execute();
+    for (const row of rows) {
+      const list = bySeat.get(row.match_id) ?? [];
+      list.push({
+        seat: row.seat,
+        kind: row.kind === 'bot' ? 'bot' : 'human',
+        bot: row.bot === null ? null : (JSON.parse(row.bot) as BotChoice),
+        name: row.name,
+        tokenHash: row.token_hash,
+        claimedAt: numOrNull(row.claimed_at),
+      });
+      bySeat.set(row.match_id, list);
+    }
+    return bySeat;
+  }
+}
+
+async function finish(trx: Transaction<Database>, entry: AppendEntry): Promise<void> {
+  await trx
+    .updateTable('matches')
+    .set({ status: 'finished', outcome: JSON.stringify(entry.finish!.outcome), finished_at: entry.at })
+    .where('id', '=', entry.match)
+    .execute();
+}
+
+function toMatch(row: Selectable<Database['matches']>, seats: StoredSeat[]): StoredMatch {
+  return {
+    id: row.id,
+    game: row.game,
+    rulesVersion: row.rules_version,
+    players: row.players,
+    seed: row.seed,
+    options: JSON.parse(row.options) as Record<string, unknown>,
+    settings: JSON.parse(row.settings) as TableSettings,
+    creator: row.creator,
+    createdAt: num(row.created_at),
+    rematchOf: row.rematch_of,
+    seats,
+    status: row.status as MatchStatus,
+    startedAt: numOrNull(row.started_at),
+    finishedAt: numOrNull(row.finished_at),
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+    rematch: row.rematch,
+  };
+}

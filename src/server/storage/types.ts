@@ -1,0 +1,100 @@
+/**
+ * What the server keeps durably, behind one small interface with a SQLite and a PostgreSQL
+ * implementation. A match is its setup plus an append-only action log; every state is derived by
+ * replaying the log, so nothing else about a match is stored.
+ */
+import type { BotChoice, Outcome, TableSettings, TableStatus } from '../../protocol/index.ts';
+
+export type MatchStatus = TableStatus;
+
+export interface StoredSeat {
+  readonly seat: number;
+  readonly kind: 'human' | 'bot';
+  readonly bot: BotChoice | null;
+  /** The holder's display name once a human took the seat. */
+  readonly name: string | null;
+  /** SHA-256 (hex) of the seat token; the token itself is never stored. */
+  readonly tokenHash: string | null;
+  readonly claimedAt: number | null;
+}
+
+/** Everything fixed when the table is created. */
+export interface MatchSetup {
+  readonly id: string;
+  readonly game: string;
+  readonly rulesVersion: string;
+  readonly players: number;
+  /** From crypto.randomBytes; leaves the server only in the replay of a finished match. */
+  readonly seed: string;
+  readonly options: Record<string, unknown>;
+  readonly settings: TableSettings;
+  /** A hash of the creating client's address, to limit open tables per client. */
+  readonly creator: string;
+  readonly createdAt: number;
+  readonly rematchOf: string | null;
+  readonly seats: readonly StoredSeat[];
+}
+
+export interface StoredMatch extends MatchSetup {
+  readonly status: MatchStatus;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+  readonly outcome: Outcome | null;
+  readonly rematch: string | null;
+  /** Actions logged so far; filled in by `listMatches` only. */
+  readonly seq?: number;
+}
+
+export interface LoggedAction {
+  readonly seq: number;
+  readonly seat: number;
+  readonly action: unknown;
+  /** Server time (ms since the epoch) when the action was accepted. */
+  readonly at: number;
+}
+
+/** One action to append; the action that ends its match carries the outcome, stored with it. */
+export interface AppendEntry extends LoggedAction {
+  readonly match: string;
+  readonly finish?: { readonly outcome: Outcome };
+}
+
+export interface SeatClaim {
+  readonly seat: number;
+  readonly name: string;
+  readonly tokenHash: string;
+}
+
+export interface ListQuery {
+  readonly status: MatchStatus;
+  readonly game?: string;
+  readonly limit: number;
+}
+
+export interface Storage {
+  /** `sqlite` or `postgres`, and where (no password), for logs and the load test. */
+  readonly kind: 'sqlite' | 'postgres';
+  readonly description: string;
+  /** Brings the schema up to date (Kysely migrations). Idempotent. */
+  migrate(): Promise<void>;
+  createMatch(setup: MatchSetup): Promise<void>;
+  /**
+   * Takes open human seats, all or none (false if any is taken or not a human seat). With `start`,
+   * the match becomes `playing` in the same transaction.
+   */
+  claimSeats(match: string, claims: readonly SeatClaim[], at: number, start: boolean): Promise<boolean>;
+  /**
+   * Appends actions (of any matches) in one transaction: all are stored or none is. Each entry's
+   * (match, seq) must be new; an entry with `finish` also marks its match finished.
+   */
+  append(entries: readonly AppendEntry[]): Promise<void>;
+  /** Records the rematch of a finished match, once (false if it already has one). */
+  setRematch(match: string, rematch: string): Promise<boolean>;
+  /** The match and its whole log, in order. */
+  loadMatch(id: string): Promise<{ match: StoredMatch; actions: LoggedAction[] } | undefined>;
+  /** Listed matches with a status, newest first (no logs). */
+  listMatches(query: ListQuery): Promise<StoredMatch[]>;
+  /** How many tables still waiting for players this creator has. */
+  countWaiting(creator: string): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,566 @@
+/**
+ * The tables: creating, joining, loading and playing matches, broadcasting what each viewer may
+ * see, and letting bots play their seats. All game knowledge comes through the `Game` contract.
+ *
+ * Order of operations on an action (docs/server.md, "Durability"): in the match's queue, check it
+ * (stale seq, the game's legality) → append its log row through the group committer and wait for
+ * the commit → apply it in memory → acknowledge it to its sender → send every subscriber its
+ * update → ask bots that must now act. Nothing reaches anyone before the row is committed.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnyGame, RuleError, Seat, Viewer } from '../core/index.ts';
+import type {
+  CreateTableParsed,
+  CreateTableResponse,
+  GameInfo,
+  JoinRequest,
+  Outcome,
+  JoinResponse,
+  ReplayScript,
+  SeatGrant,
+  ServerMessage,
+  TableInfo,
+  TablesQuery,
+} from '../protocol/index.ts';
+import { TablesQuery as TablesQuerySchema } from '../protocol/index.ts';
+import type { BotPool } from './bots/pool.ts';
+import { gameInfo, planTable } from './catalog.ts';
+import { describeZodError, ProtocolError } from './errors.ts';
+import type { GroupCommitter } from './group-commit.ts';
+import { LiveMatch } from './live.ts';
+import type { Prepared } from './live.ts';
+import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
+import type { Storage, StoredMatch } from './storage/types.ts';
+
+/** A WebSocket connection (or a test double) following one table. */
+export interface Subscriber {
+  /** Seats this subscriber holds tokens for. */
+  readonly seats: ReadonlySet<Seat>;
+  /** Whose view it receives. */
+  readonly focus: Viewer;
+  /** The last sequence number sent to it for its focus. */
+  lastSeq: number;
+  send(message: ServerMessage): void;
+  /** Ends the connection (the server's copy of the match became invalid; the client reconnects). */
+  drop(reason: string): void;
+}
+
+export interface TableLimits {
+  /** Tables still waiting for players that one client may have at once. */
+  readonly openTablesPerClient: number;
+  /** Actions queued for one match before new ones are refused with `busy`. */
+  readonly matchQueue: number;
+}
+
+export interface TableServiceOptions {
+  readonly games: readonly AnyGame[];
+  readonly storage: Storage;
+  readonly committer: GroupCommitter;
+  readonly bots: BotPool;
+  readonly limits: TableLimits;
+  readonly log: FastifyBaseLogger;
+  /** A bot's move is sent no sooner than this after it was asked (ms), so people can follow. */
+  readonly botDelayMs: number;
+  /** A match nobody follows stays in memory this long (ms). */
+  readonly idleMs: number;
+  readonly now?: () => number;
+}
+
+export type ActOutcome =
+  | { readonly kind: 'ack'; readonly seq: number }
+  | { readonly kind: 'refused'; readonly seq: number; readonly error: RuleError };
+
+export class TableService {
+  private readonly live = new Map<string, Promise<LiveMatch>>();
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly thinking = new Map<string, Set<Seat>>();
+  private readonly idleTimers = new Map<string, NodeJS.Timeout>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly opts: TableServiceOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  // Games ------------------------------------------------------------------------------------------
+
+  games(): GameInfo[] {
+    return this.opts.games.map(gameInfo);
+  }
+
+  private game(id: string): AnyGame {
+    const game = this.opts.games.find((g) => g.id === id);
+    if (!game) throw new ProtocolError('unknown_game', `no game "${id}"`);
+    return game;
+  }
+
+  // Creating and joining -----------------------------------------------------------------------------
+
+  async create(request: CreateTableParsed, creator: string): Promise<CreateTableResponse> {
+    const game = this.game(request.game);
+    const { options, seats, settings, claim } = planTable(game, request);
+    if ((await this.opts.storage.countWaiting(creator)) >= this.opts.limits.openTablesPerClient)
+      throw new ProtocolError(
+        'too_many_tables',
+        `at most ${this.opts.limits.openTablesPerClient} tables waiting for players per client`,
+      );
+
+    const at = this.now();
+    const tokens: SeatGrant[] = claim.map((seat) => ({ seat, token: newSeatToken() }));
+    for (const { seat, token } of tokens)
+      seats[seat] = { ...seats[seat]!, name: request.name, tokenHash: hashToken(token), claimedAt: at };
+    const stored: StoredMatch = {
+      id: newTableId(),
+      game: game.id,
+      rulesVersion: game.rulesVersion,
+      players: request.players,
+      seed: newSeed(),
+      options,
+      settings,
+      creator,
+      createdAt: at,
+      rematchOf: null,
+      seats,
+      status: 'waiting',
+      startedAt: null,
+      finishedAt: null,
+      outcome: null,
+      rematch: null,
+    };
+    const match = await this.register(stored);
+    await match.queue.run(() => this.startIfReady(match));
+    this.opts.log.info({ table: match.id, game: game.id, players: request.players }, 'table created');
+    return { table: this.infoOf(match), tokens };
+  }
+
+  private async register(stored: StoredMatch): Promise<LiveMatch> {
+    await this.opts.storage.createMatch(stored);
+    const match = LiveMatch.create(this.game(stored.game), stored);
+    this.live.set(match.id, Promise.resolve(match));
+    this.touch(match);
+    return match;
+  }
+
+  async join(id: string, request: JoinRequest): Promise<JoinResponse> {
+    const match = await this.open(id);
+    return match.queue.run(async () => {
+      this.assertValid(match);
+      if (match.status !== 'waiting') throw new ProtocolError('table_full', 'the match has already started');
+      const open = match.openHumanSeats();
+      const seat = request.seat ?? open[0];
+      if (seat === undefined) throw new ProtocolError('table_full', 'no open seat left');
+      if (!open.includes(seat))
+        throw new ProtocolError('seat_taken', `seat ${seat} is not an open seat for a human`);
+      const token = newSeatToken();
+      await this.claim(match, [{ seat, name: request.name, tokenHash: hashToken(token) }]);
+      return { table: this.infoOf(match), seat, token };
+    });
+  }
+
+  /** Takes seats (in the match's queue), starting the match when the last human seat is taken. */
+  private async claim(
+    match: LiveMatch,
+    claims: readonly { seat: Seat; name: string; tokenHash: string }[],
+  ): Promise<void> {
+    const at = this.now();
+    const open = new Set(match.openHumanSeats());
+    const start = claims.length > 0 && [...open].every((seat) => claims.some((c) => c.seat === seat));
+    const ok = await this.opts.storage.claimSeats(match.id, claims, at, start);
+    if (!ok) throw new ProtocolError('seat_taken', 'the seat was taken meanwhile');
+    for (const c of claims) match.claim(c.seat, c.name, c.tokenHash, at);
+    if (start) this.begin(match, at);
+    else this.broadcastTable(match);
+  }
+
+  /** A table created with every human seat already taken (hot-seat, bots only) starts at once. */
+  private async startIfReady(match: LiveMatch): Promise<void> {
+    if (match.status !== 'waiting' || match.openHumanSeats().length > 0) return;
+    const at = this.now();
+    if (!(await this.opts.storage.claimSeats(match.id, [], at, true))) return;
+    this.begin(match, at);
+  }
+
+  private begin(match: LiveMatch, at: number): void {
+    match.begin(at);
+    this.opts.log.info({ table: match.id }, 'match started');
+    this.broadcastTable(match);
+    this.broadcastUpdates(match);
+    this.scheduleBots(match);
+  }
+
+  // Reading ----------------------------------------------------------------------------------------
+
+  async info(id: string): Promise<TableInfo> {
+    return this.infoOf(await this.open(id));
+  }
+
+  async list(query: TablesQuery): Promise<TableInfo[]> {
+    const parsed = TablesQuerySchema.safeParse(query);
+    if (!parsed.success) throw new ProtocolError('bad_request', describeZodError(parsed.error));
+    const rows = await this.opts.storage.listMatches(parsed.data);
+    const out: TableInfo[] = [];
+    for (const row of rows) {
+      const cached = this.live.get(row.id);
+      const match = cached ? await cached.catch(() => undefined) : undefined;
+      if (match && !match.invalid) out.push(this.infoOf(match));
+      else {
+        const game = this.opts.games.find((g) => g.id === row.game);
+        if (game) out.push({ ...LiveMatch.create(game, row).info(new Set()), seq: row.seq ?? 0 });
+      }
+    }
+    return out;
+  }
+
+  /** The finished match as a `prosper replay` script, read from the log itself. */
+  async replay(id: string): Promise<ReplayScript> {
+    const loaded = await this.opts.storage.loadMatch(id);
+    if (!loaded) throw new ProtocolError('not_found', `no table ${id}`);
+    const { match, actions } = loaded;
+    if (match.status !== 'finished')
+      throw new ProtocolError('not_finished', 'the replay is public once the match is over');
+    return {
+      game: match.game,
+      rulesVersion: match.rulesVersion,
+      players: match.players,
+      seed: match.seed,
+      options: match.options as ReplayScript['options'],
+      actions: actions.map((a) => ({
+        seat: a.seat,
+        action: a.action as ReplayScript['actions'][number]['action'],
+      })),
+    };
+  }
+
+  infoOf(match: LiveMatch): TableInfo {
+    return match.info(this.connectedSeats(match.id));
+  }
+
+  private connectedSeats(id: string): Set<Seat> {
+    const seats = new Set<Seat>();
+    for (const sub of this.subscribers.get(id) ?? []) for (const seat of sub.seats) seats.add(seat);
+    return seats;
+  }
+
+  // Rematch ----------------------------------------------------------------------------------------
+
+  async rematch(id: string, tokens: readonly string[]): Promise<CreateTableResponse> {
+    const old = await this.open(id);
+    const seats = this.seatsOfTokens(old, tokens);
+    const rematchId = await old.queue.run(async () => {
+      this.assertValid(old);
+      if (old.status !== 'finished')
+        throw new ProtocolError('not_finished', 'a rematch follows a finished match');
+      if (old.rematch) return old.rematch;
+      const game = this.game(old.setup.game);
+      const stored: StoredMatch = {
+        ...old.setup,
+        id: newTableId(),
+        rulesVersion: game.rulesVersion,
+        seed: newSeed(),
+        createdAt: this.now(),
+        rematchOf: old.id,
+        seats: old.seatList().map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null })),
+        status: 'waiting',
+        startedAt: null,
+        finishedAt: null,
+        outcome: null,
+        rematch: null,
+      };
+      await this.register(stored);
+      await this.opts.storage.setRematch(old.id, stored.id);
+      old.rematch = stored.id;
+      this.broadcastTable(old);
+      this.opts.log.info({ table: stored.id, rematchOf: old.id }, 'rematch created');
+      return stored.id;
+    });
+    const next = await this.open(rematchId);
+    return next.queue.run(async () => {
+      this.assertValid(next);
+      const open = next.openHumanSeats();
+      const taken = seats.filter((s) => !open.includes(s));
+      if (taken.length > 0)
+        throw new ProtocolError('seat_taken', `seat ${taken[0]} is already taken at the rematch`);
+      const grants = seats.map((seat) => ({ seat, token: newSeatToken() }));
+      await this.claim(
+        next,
+        grants.map(({ seat, token }) => ({
+          seat,
+          name: old.seatList()[seat]?.name ?? `seat ${seat}`,
+          tokenHash: hashToken(token),
+        })),
+      );
+      return { table: this.infoOf(next), tokens: grants };
+    });
+  }
+
+  /** The seats a list of tokens holds at a match; `bad_token` if any holds none. */
+  seatsOfTokens(match: LiveMatch, tokens: readonly string[]): Seat[] {
+    const hashes = match.tokenHashes();
+    const seats: Seat[] = [];
+    for (const token of tokens) {
+      const seat = seatOfToken(token, hashes);
+      if (seat === undefined) throw new ProtocolError('bad_token', 'a token holds no seat at this table');
+      if (!seats.includes(seat)) seats.push(seat);
+    }
+    return seats;
+  }
+
+  // Loading ----------------------------------------------------------------------------------------
+
+  /** The match in memory, loading it from the log if needed. */
+  async open(id: string): Promise<LiveMatch> {
+    if (this.closed) throw new ProtocolError('busy', 'the server is shutting down');
+    let loading = this.live.get(id);
+    if (!loading) {
+      loading = this.load(id);
+      this.live.set(id, loading);
+      loading.catch(() => this.live.delete(id));
+    }
+    const match = await loading;
+    this.touch(match);
+    return match;
+  }
+
+  private async load(id: string): Promise<LiveMatch> {
+    const loaded = await this.opts.storage.loadMatch(id);
+    if (!loaded) throw new ProtocolError('not_found', `no table ${id}`);
+    const game = this.opts.games.find((g) => g.id === loaded.match.game);
+    if (!game) throw new ProtocolError('unknown_game', `table ${id} is of a game this server does not have`);
+    let match: LiveMatch;
+    try {
+      match = LiveMatch.restore(game, loaded.match, loaded.actions);
+    } catch (err) {
+      this.opts.log.error({ table: id, err }, 'the match does not replay on this engine');
+      if (loaded.match.status !== 'finished')
+        throw new ProtocolError('internal', 'this match cannot be continued on this server');
+      match = LiveMatch.archived(game, loaded.match, loaded.actions.length);
+    }
+    if (match.status === 'waiting') await match.queue.run(() => this.startIfReady(match));
+    queueMicrotask(() => this.scheduleBots(match));
+    return match;
+  }
+
+  /** Forgets a match whose in-memory copy may differ from the database; its followers reconnect. */
+  private invalidate(match: LiveMatch, reason: string): void {
+    match.invalid = true;
+    this.live.delete(match.id);
+    const followers = this.subscribers.get(match.id) ?? new Set();
+    this.subscribers.delete(match.id);
+    // After the current request's own error reply has gone out.
+    setImmediate(() => {
+      for (const sub of followers) sub.drop(reason);
+    });
+  }
+
+  private assertValid(match: LiveMatch): void {
+    if (match.invalid) throw new ProtocolError('storage_failed', 'the match is being reloaded; reconnect');
+  }
+
+  /** Keeps a match in memory while it is followed, queued or played by bots; forgets it when idle. */
+  private touch(match: LiveMatch): void {
+    clearTimeout(this.idleTimers.get(match.id));
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(match.id);
+      if (this.busy(match)) this.touch(match);
+      else if (!match.invalid) this.live.delete(match.id);
+    }, this.opts.idleMs);
+    timer.unref();
+    this.idleTimers.set(match.id, timer);
+  }
+
+  private busy(match: LiveMatch): boolean {
+    const botToMove =
+      match.status === 'playing' &&
+      match.currentActors().some((s) => match.isBotSeat(s) && match.botShouldAct(s));
+    return (
+      (this.subscribers.get(match.id)?.size ?? 0) > 0 ||
+      match.queue.length > 0 ||
+      (this.thinking.get(match.id)?.size ?? 0) > 0 ||
+      botToMove
+    );
+  }
+
+  // Following --------------------------------------------------------------------------------------
+
+  subscribe(match: LiveMatch, sub: Subscriber): void {
+    let set = this.subscribers.get(match.id);
+    if (!set) this.subscribers.set(match.id, (set = new Set()));
+    const before = this.connectedSeats(match.id);
+    set.add(sub);
+    if (this.connectedSeats(match.id).size !== before.size) this.broadcastTable(match, sub);
+  }
+
+  unsubscribe(match: LiveMatch, sub: Subscriber): void {
+    const set = this.subscribers.get(match.id);
+    if (!set?.delete(sub)) return;
+    const lost = [...sub.seats].some((seat) => !this.connectedSeats(match.id).has(seat));
+    if (set.size === 0) this.subscribers.delete(match.id);
+    if (lost && !match.invalid) this.broadcastTable(match);
+    this.touch(match);
+  }
+
+  /** Sends a subscriber its focus viewer's update from `from` (hello, focus). */
+  sendUpdate(match: LiveMatch, sub: Subscriber, from: number): void {
+    const update = match.update(sub.focus, from, this.now());
+    if (!update) return;
+    sub.lastSeq = update.seq;
+    sub.send(update);
+  }
+
+  private broadcastTable(match: LiveMatch, except?: Subscriber): void {
+    const message: ServerMessage = { type: 'table', table: this.infoOf(match) };
+    for (const sub of this.subscribers.get(match.id) ?? []) if (sub !== except) sub.send(message);
+  }
+
+  /** Every subscriber gets its viewer's update; one rendering per (viewer, starting point). */
+  private broadcastUpdates(match: LiveMatch): void {
+    const now = this.now();
+    const rendered = new Map<string, ServerMessage | null>();
+    for (const sub of this.subscribers.get(match.id) ?? []) {
+      if (sub.lastSeq >= match.seq) continue;
+      const key = `${sub.focus}:${sub.lastSeq}`;
+      let update = rendered.get(key);
+      if (update === undefined) {
+        update = match.update(sub.focus, Math.max(0, sub.lastSeq), now);
+        rendered.set(key, update);
+      }
+      if (!update) continue;
+      sub.lastSeq = match.seq;
+      sub.send(update);
+    }
+  }
+
+  // Playing ----------------------------------------------------------------------------------------
+
+  /**
+   * Submits an action for `seat` chosen against update `seq`. `acknowledge` is called once the
+   * action is committed, before any update about it is sent.
+   */
+  async act(
+    match: LiveMatch,
+    seat: Seat,
+    seq: number,
+    action: unknown,
+    requestId: string | undefined,
+    acknowledge: (outcome: ActOutcome) => void,
+  ): Promise<void> {
+    if (match.queue.length >= this.opts.limits.matchQueue)
+      throw new ProtocolError('busy', 'too many actions are waiting at this table; try again');
+    await match.queue.run(async () => {
+      this.assertValid(match);
+      const earlier = requestId === undefined ? undefined : match.answered(seat, requestId);
+      if (earlier !== undefined) return acknowledge({ kind: 'ack', seq: earlier });
+      const at = this.now();
+      const checked = match.check(seat, seq, action, at);
+      if (!checked.ok) return acknowledge({ kind: 'refused', seq: match.seq, error: checked.error });
+      await this.store(match, checked.prepared);
+      match.commit(checked.prepared, requestId);
+      acknowledge({ kind: 'ack', seq: match.seq });
+      this.broadcastUpdates(match);
+      if (match.status === 'finished') {
+        this.opts.log.info({ table: match.id, seq: match.seq }, 'match finished');
+        this.broadcastTable(match);
+      }
+      this.scheduleBots(match);
+    });
+  }
+
+  private async store(match: LiveMatch, prepared: Prepared): Promise<void> {
+    try {
+      await this.opts.committer.append({
+        match: match.id,
+        seq: prepared.seq,
+        seat: prepared.seat,
+        action: prepared.action,
+        at: prepared.at,
+        ...(prepared.outcome && match.status === 'playing'
+          ? { finish: { outcome: prepared.outcome as Outcome } }
+          : {}),
+      });
+    } catch (err) {
+      // Whether the row is there is unknown (a lost commit reply): only the database can say. The
+      // match is reloaded from it on next use; its followers reconnect and resynchronise.
+      this.opts.log.error({ table: match.id, seq: prepared.seq, err }, 'storing an action failed');
+      this.invalidate(match, 'storage failure');
+      throw new ProtocolError('storage_failed', 'the action could not be stored; nothing was applied');
+    }
+  }
+
+  /** Asks every bot seat that must act now for its move (each seat one decision at a time). */
+  private scheduleBots(match: LiveMatch): void {
+    if (match.status !== 'playing' || match.invalid || this.closed) return;
+    let thinking = this.thinking.get(match.id);
+    for (const seat of match.currentActors()) {
+      if (!match.isBotSeat(seat) || !match.botShouldAct(seat)) continue;
+      if (!thinking) this.thinking.set(match.id, (thinking = new Set()));
+      if (thinking.has(seat)) continue;
+      thinking.add(seat);
+      void this.botMove(match, seat).then((retryMs) => {
+        thinking!.delete(seat);
+        if (thinking!.size === 0) this.thinking.delete(match.id);
+        this.touch(match);
+        // Its own move was committed while it still counted as thinking, so it was not asked
+        // again then: ask now (it may move again, or its move was stale and it thinks anew).
+        if (retryMs === 0) this.scheduleBots(match);
+        else if (retryMs !== undefined) setTimeout(() => this.scheduleBots(match), retryMs).unref();
+      });
+    }
+  }
+
+  /** Plays one bot decision; resolves with when to look at the bots again (ms), if at all. */
+  private async botMove(match: LiveMatch, seat: Seat): Promise<number | undefined> {
+    const asked = performance.now();
+    const seq = match.seq;
+    const legal = match.legalFor(seat);
+    if (!legal || legal.length === 0) return undefined;
+    let index = 0;
+    if (legal.length > 1) {
+      const choice = match.seatList()[seat]!.bot!;
+      try {
+        index = await this.opts.bots.decide({
+          game: match.game.id,
+          seat,
+          bot: { name: choice.bot, params: choice.ms === undefined ? {} : { ms: String(choice.ms) } },
+          seed: newBotSeed(),
+          state: match.stateForServer(),
+        });
+      } catch (err) {
+        if (this.closed) return undefined;
+        this.opts.log.warn({ table: match.id, seat, err }, 'bot failed; playing a random legal action');
+        index = randomInt(legal.length);
+      }
+    }
+    const wait = this.opts.botDelayMs - (performance.now() - asked);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (match.invalid || this.closed) return undefined;
+    let refused = false;
+    try {
+      await this.act(match, seat, seq, legal[index], undefined, (outcome) => {
+        if (outcome.kind !== 'refused') return;
+        // A legal action from the list was refused: an engine bug. Try again later, not in a loop.
+        refused = true;
+        this.opts.log.error({ table: match.id, seat, rule: outcome.error.rule }, 'a bot action was refused');
+      });
+      if (refused) return 1000;
+    } catch (err) {
+      // Stale: the seat's options changed while the bot thought; it thinks again on the new ones.
+      if (err instanceof ProtocolError && err.code === 'busy') return 100;
+      if (!(err instanceof ProtocolError && err.code === 'stale_seq'))
+        this.opts.log.warn({ table: match.id, seat, err }, 'a bot action was not applied');
+    }
+    return 0;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    this.idleTimers.clear();
+    await this.opts.committer.flushed();
+  }
+
+  /** Matches in memory (for health and the load test). */
+  get liveCount(): number {
+    return this.live.size;
+  }
+}

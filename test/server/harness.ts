@@ -1,0 +1,374 @@
+/**
+ * A real server on an ephemeral port, real WebSocket clients, and a temporary database (a SQLite
+ * file, or a fresh PostgreSQL schema) for each test file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import WebSocket from 'ws';
+import type { AnyGame } from '../../src/core/index.ts';
+import { Rng } from '../../src/core/index.ts';
+import { API_PREFIX, ServerMessage } from '../../src/protocol/index.ts';
+import type { ClientMessage, UpdateMessage } from '../../src/protocol/index.ts';
+import { startServer } from '../../src/server/app.ts';
+import type { ServerOptions } from '../../src/server/app.ts';
+import type { DbLocation } from '../../src/server/storage/open.ts';
+
+export const PG_URL = process.env['PROSPER_TEST_PG'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** A fresh database of the given kind, and how to throw it away. */
+export async function freshDb(kind: DbKind): Promise<{ location: DbLocation; drop: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'prosper-server-'));
+    return {
+      location: { kind: 'sqlite', path: join(dir, 'prosper.db') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  return {
+    location: { kind: 'postgres', url: PG_URL, schema },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly server: Awaited<ReturnType<typeof startServer>>;
+  readonly location: DbLocation;
+  /** Stops the server (the database stays until `drop`). */
+  stop(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: Partial<ServerOptions> & { readonly kind?: DbKind; readonly location?: DbLocation } = {},
+): Promise<TestServer> {
+  const fresh = options.location ? undefined : await freshDb(options.kind ?? 'sqlite');
+  const location = options.location ?? fresh!.location;
+  const server = await startServer({
+    logger: false,
+    botWorkers: 2,
+    ...options,
+    db: options.db ?? location,
+    host: '127.0.0.1',
+    port: 0,
+  });
+  return {
+    url: server.url,
+    wsUrl: `${server.url.replace(/^http/, 'ws')}${API_PREFIX}/ws`,
+    server,
+    location,
+    stop: () => server.close(),
+    drop: async () => {
+      await server.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+export interface HttpReply<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+}
+
+export async function http<T = unknown>(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<HttpReply<T>> {
+  const hasBody = init.body !== undefined || init.rawBody !== undefined;
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    headers: { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    ...(hasBody ? { body: init.rawBody ?? JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export const api = (base: string, path: string, init?: Parameters<typeof http>[2]) =>
+  http<never>(base, `${API_PREFIX}${path}`, init);
+
+/**
+ * A WebSocket client that records every message it receives, checks each against the protocol's
+ * schema (strict: an unknown field fails), and lets a test wait for the next one it wants.
+ */
+export class Client {
+  readonly received: ServerMessage[] = [];
+  /** The raw text of every message, to search for things that must never appear. */
+  readonly raw: string[] = [];
+  readonly invalid: string[] = [];
+  private readonly consumed = new Set<number>();
+  private waiters: (() => void)[] = [];
+  closedWith: number | undefined;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const parsed = ServerMessage.safeParse(JSON.parse(text));
+      if (!parsed.success) this.invalid.push(`${text.slice(0, 200)}: ${parsed.error.message.slice(0, 300)}`);
+      else this.received.push(parsed.data);
+      this.wake();
+    });
+    socket.on('close', (code) => {
+      this.closedWith = code;
+      this.wake();
+    });
+  }
+
+  static connect(wsUrl: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(wsUrl);
+      socket.once('open', () => resolve(new Client(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: ClientMessage | Record<string, unknown>): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  sendRaw(data: string | Buffer, binary = false): void {
+    this.socket.send(data, { binary });
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** The first message not yet taken that matches, waiting up to `timeoutMs` for it. */
+  async take<T extends ServerMessage>(
+    match: (m: ServerMessage) => m is T,
+    timeoutMs = 10_000,
+    what = 'a message',
+  ): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.received.findIndex((m, i) => !this.consumed.has(i) && match(m));
+      if (index >= 0) {
+        this.consumed.add(index);
+        return this.received[index] as T;
+      }
+      if (this.closedWith !== undefined)
+        throw new Error(`connection closed (${this.closedWith}) waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Waits until some message received so far (taken or not) matches. */
+  async seen<T extends ServerMessage>(
+    match: (m: ServerMessage) => m is T,
+    timeoutMs = 10_000,
+    what = 'a message',
+  ): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.received.find(match);
+      if (found) return found as T;
+      if (this.closedWith !== undefined)
+        throw new Error(`connection closed (${this.closedWith}) waiting for ${what}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  takeType<K extends ServerMessage['type']>(
+    type: K,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerMessage, { type: K }>> {
+    return this.take(
+      (m): m is Extract<ServerMessage, { type: K }> => m.type === type,
+      timeoutMs,
+      `a ${type}`,
+    );
+  }
+
+  /** The reply to request `id` (ack, refused or error). */
+  reply(id: string, timeoutMs?: number) {
+    return this.take(
+      (m): m is Extract<ServerMessage, { type: 'ack' | 'refused' | 'error' }> =>
+        (m.type === 'ack' || m.type === 'refused' || m.type === 'error') && m.id === id,
+      timeoutMs,
+      `the reply to ${id}`,
+    );
+  }
+
+  /** Waits until no message arrives for `quietMs`. */
+  async settle(quietMs = 150): Promise<void> {
+    for (;;) {
+      const count = this.raw.length;
+      await new Promise((r) => setTimeout(r, quietMs));
+      if (this.raw.length === count) return;
+    }
+  }
+
+  updates(): UpdateMessage[] {
+    return this.received.filter((m): m is UpdateMessage => m.type === 'update');
+  }
+
+  close(): Promise<void> {
+    if (this.closedWith !== undefined) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}
+
+/** Opens a connection and says hello; resolves after the welcome. */
+export async function connect(
+  wsUrl: string,
+  table: string,
+  tokens: string[],
+  extra: { focus?: number | 'spectator'; lastSeq?: number } = {},
+): Promise<Client> {
+  const client = await Client.connect(wsUrl);
+  client.send({ type: 'hello', v: 1, table, tokens, ...extra });
+  const first = await client.take(
+    (m): m is Extract<ServerMessage, { type: 'welcome' | 'error' }> =>
+      m.type === 'welcome' || m.type === 'error',
+  );
+  if (first.type === 'error') throw new Error(`hello refused: ${first.code} ${first.message}`);
+  return client;
+}
+
+/**
+ * Plays one seat with random legal actions from what the server sends, like a person clicking
+ * without a plan. In a window shared with other actors, it acts once and then waits until its
+ * options change (as the server's bots do), instead of revising its choice forever.
+ */
+export class RandomPlayer {
+  readonly done: Promise<UpdateMessage>;
+  acted = 0;
+  stale = 0;
+  limited = 0;
+  readonly problems: string[] = [];
+  private pending: { id: string; seq: number; legalKey: string } | undefined;
+  private latest: UpdateMessage | undefined;
+  private parkedKey: string | undefined;
+  /** Updates older than our last acknowledged action are not acted on (their ack came first). */
+  private minSeq = 0;
+  private counter = 0;
+  private paused = false;
+  private finish!: (u: UpdateMessage) => void;
+
+  constructor(
+    private readonly client: Client,
+    private readonly seat: number,
+    seed: string,
+    /** The player stops for good at the first update for which this says true (before acting on it). */
+    private readonly pauseAt?: (update: UpdateMessage) => boolean,
+  ) {
+    this.rng = Rng.fromSeed(seed);
+    this.done = new Promise((resolve) => (this.finish = resolve));
+    client.socket.on('message', (data) => this.onMessage(JSON.parse(data.toString()) as ServerMessage));
+  }
+
+  private readonly rng: Rng;
+
+  /** Acts on an update already received before the player was attached. */
+  start(): void {
+    const last = this.client
+      .updates()
+      .filter((u) => u.viewer === this.seat)
+      .at(-1);
+    if (last) this.onUpdate(last);
+  }
+
+  private onMessage(message: ServerMessage): void {
+    if (message.type === 'update' && message.viewer === this.seat) this.onUpdate(message);
+    else if (message.type === 'ack' || message.type === 'refused' || message.type === 'error') {
+      const pending = this.pending;
+      if (!pending || pending.id !== message.id) return;
+      this.pending = undefined;
+      if (message.type === 'ack') {
+        this.acted++;
+        this.minSeq = message.seq;
+        // If the update at our action offers exactly what we chose from, we have nothing new to decide.
+        this.parkedKey = pending.legalKey;
+      } else if (message.type === 'error' && message.code === 'stale_seq') this.stale++;
+      else if (message.type === 'error' && message.code === 'rate_limited') {
+        // Faster than a person clicks: wait for the bucket to refill, then choose again.
+        this.limited++;
+        setTimeout(() => this.maybeAct(), 200);
+        return;
+      } else this.problems.push(`${message.type}: ${JSON.stringify(message)}`);
+      this.maybeAct();
+    }
+  }
+
+  private onUpdate(update: UpdateMessage): void {
+    if (this.latest && update.seq < this.latest.seq) return;
+    this.latest = update;
+    // Any change of our options since we acted (even losing them for a while) ends the wait.
+    if (
+      this.parkedKey !== undefined &&
+      update.seq > this.minSeq &&
+      JSON.stringify(update.legal) !== this.parkedKey
+    )
+      this.parkedKey = undefined;
+    if (update.status === 'finished') return this.finish(update);
+    this.maybeAct();
+  }
+
+  private maybeAct(): void {
+    const update = this.latest;
+    if (this.pending || !update || update.seq < this.minSeq || !update.legal || update.legal.length === 0)
+      return;
+    const key = JSON.stringify(update.legal);
+    if (this.parkedKey !== undefined) {
+      if (key === this.parkedKey && update.actors.length > 1) return;
+      this.parkedKey = undefined;
+    }
+    if (this.paused || this.pauseAt?.(update)) {
+      this.paused = true;
+      return;
+    }
+    const action = update.legal[this.rng.int(update.legal.length)];
+    const id = `s${this.seat}-${++this.counter}`;
+    this.pending = { id, seq: update.seq, legalKey: key };
+    this.client.send({ type: 'act', id, seat: this.seat, seq: update.seq, action });
+  }
+}
+
+export function isUpdate(m: ServerMessage): m is UpdateMessage {
+  return m.type === 'update';
+}
+
+export function gameById(games: readonly AnyGame[], id: string): AnyGame {
+  const game = games.find((g) => g.id === id);
+  if (!game) throw new Error(`no game ${id}`);
+  return game;
+}

@@ -1,0 +1,97 @@
+/**
+ * The leak property of the conformance kit, applied to what the server really sent: for every
+ * update a viewer received, a world resampled for that viewer must produce the very same update
+ * (view, actors, legal actions, event texts). Anything that differs would tell the viewer which
+ * world it is in, i.e. leak hidden information. Also checks that each update is the truth (the
+ * real state's rendering) and that no message carries the seed.
+ */
+import type { AnyGame, Viewer } from '../../src/core/index.ts';
+import { jsonEqual, newGame, Rng, stableStringify } from '../../src/core/index.ts';
+import type { ReplayScript, UpdateMessage } from '../../src/protocol/index.ts';
+import { viewerPart, visibleEvents } from '../../src/server/updates.ts';
+
+export interface History {
+  /** states[k]: the state after k actions. */
+  readonly states: unknown[];
+  /** events[k - 1]: the raw events of action k. */
+  readonly events: (readonly unknown[])[];
+}
+
+/** Every state and raw event of a finished match, rebuilt offline from its replay script. */
+export function rebuild(game: AnyGame, script: ReplayScript): History {
+  const created = newGame(game, script.players, script.seed, script.options);
+  if (!created.ok) throw new Error(created.error);
+  const states: unknown[] = [created.value.state];
+  const events: (readonly unknown[])[] = [];
+  for (const step of script.actions) {
+    const result = game.apply(states.at(-1), step.seat, step.action);
+    if (!result.ok) throw new Error(`replay refused action ${states.length}: ${result.error.message}`);
+    states.push(result.state);
+    events.push(result.events);
+  }
+  return { states, events };
+}
+
+export interface Received {
+  readonly viewer: Viewer;
+  readonly updates: readonly UpdateMessage[];
+  /** Every raw message text the connection received. */
+  readonly raw: readonly string[];
+}
+
+export function checkWire(
+  game: AnyGame,
+  script: ReplayScript,
+  history: History,
+  received: Received,
+  secrets: readonly string[],
+): string[] {
+  const failures: string[] = [];
+  const fail = (what: string) => {
+    if (failures.length < 20) failures.push(`${game.id} viewer ${received.viewer}: ${what}`);
+  };
+  const { viewer } = received;
+  for (const text of received.raw)
+    for (const secret of secrets)
+      if (text.includes(secret)) fail(`a message contains a secret: ${text.slice(0, 120)}`);
+
+  for (const update of received.updates) {
+    if (update.viewer !== viewer) continue;
+    const at = `update seq ${update.seq}`;
+    const real = history.states[update.seq];
+    // What the real state shows this viewer, and what a world it cannot tell apart shows it.
+    const truth = viewerPart(game, real, viewer);
+    const sent = { view: update.view, actors: update.actors, legal: update.legal, confirm: update.confirm };
+    if (!jsonEqual(sent, truth)) fail(`${at}: the update is not the real state's view for the viewer`);
+    const rng = Rng.fromSeed(`wire:${script.seed}:${update.seq}:${viewer}`);
+    for (let sample = 0; sample < 2; sample++) {
+      const world = game.resample(real, viewer, rng);
+      if (!jsonEqual(viewerPart(game, world, viewer), sent))
+        fail(`${at}: a world resampled for the viewer gives a different update (it leaks)`);
+    }
+    // Each event: replay its action in a world resampled before it; if the viewer then sees the
+    // same view as in reality, it must read the same event texts.
+    for (let seq = update.from + 1; seq <= update.seq; seq++) {
+      const shown = update.events.filter((e) => e.seq === seq);
+      const expected = visibleEvents(game, seq, history.events[seq - 1]!, viewer);
+      if (!jsonEqual(shown, expected)) {
+        fail(`seq ${seq}: the events sent are not the viewer's rendering of the real events`);
+        continue;
+      }
+      const step = script.actions[seq - 1]!;
+      const before = history.states[seq - 1];
+      const world = game.resample(
+        before,
+        viewer,
+        Rng.fromSeed(`wire-events:${script.seed}:${seq}:${viewer}`),
+      );
+      if (!game.isLegal(world, step.seat, step.action)) continue;
+      const there = game.applyTrusted(world, step.seat, step.action);
+      if (!jsonEqual(game.view(there.state, viewer), game.view(history.states[seq], viewer))) continue;
+      const alt = visibleEvents(game, seq, there.events, viewer);
+      if (stableStringify(alt) !== stableStringify(shown))
+        fail(`seq ${seq}: event texts differ in a world the viewer cannot tell apart (they leak)`);
+    }
+  }
+  return failures;
+}
