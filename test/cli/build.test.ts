@@ -77,9 +77,11 @@ describe('which code bin/prosper.js runs', () => {
       mkdirSync(join(root, 'dist'));
       writeFileSync(join(root, 'dist/prosper.mjs'), '');
       writeFileSync(join(root, 'dist/sim-worker.cjs'), '');
+      writeFileSync(join(root, 'dist/bot-worker.cjs'), '');
       const entries = {
         prosper: { file: 'prosper.mjs', inputs: [inputs[0]] },
         'sim-worker': { file: 'sim-worker.cjs', inputs },
+        'bot-worker': { file: 'bot-worker.cjs', inputs },
       };
       writeFileSync(join(root, 'dist/manifest.json'), JSON.stringify({ startedAt: builtAt, entries }));
     }
