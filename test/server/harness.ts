@@ -11,8 +11,10 @@ import WebSocket from 'ws';
 import type { AnyGame } from '../../src/core/index.ts';
 import { Rng } from '../../src/core/index.ts';
 import { API_PREFIX, ServerMessage } from '../../src/protocol/index.ts';
-import type { ClientMessage, UpdateMessage } from '../../src/protocol/index.ts';
+import type { ClientMessage, TableSettings, UpdateMessage } from '../../src/protocol/index.ts';
 import { startServer } from '../../src/server/app.ts';
+import { hashToken, newSeatToken, newSeed, newTableId } from '../../src/server/secrets.ts';
+import type { Storage } from '../../src/server/storage/types.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import type { DbLocation } from '../../src/server/storage/open.ts';
 
@@ -116,13 +118,18 @@ export class Client {
   private waiters: (() => void)[] = [];
   closedWith: number | undefined;
 
-  private constructor(readonly socket: WebSocket) {
+  private constructor(
+    readonly socket: WebSocket,
+    /** Accept clocks and absence limits shorter than the protocol allows (tables from `seedTable`). */
+    private readonly shortClocks = false,
+  ) {
     socket.on('message', (data) => {
       const text = data.toString();
       this.raw.push(text);
-      const parsed = ServerMessage.safeParse(JSON.parse(text));
+      const message = JSON.parse(text) as ServerMessage;
+      const parsed = ServerMessage.safeParse(this.shortClocks ? withLongClocks(message) : message);
       if (!parsed.success) this.invalid.push(`${text.slice(0, 200)}: ${parsed.error.message.slice(0, 300)}`);
-      else this.received.push(parsed.data);
+      else this.received.push(this.shortClocks ? message : parsed.data);
       this.wake();
     });
     socket.on('close', (code) => {
@@ -131,10 +138,10 @@ export class Client {
     });
   }
 
-  static connect(wsUrl: string): Promise<Client> {
+  static connect(wsUrl: string, shortClocks = false): Promise<Client> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(wsUrl);
-      socket.once('open', () => resolve(new Client(socket)));
+      socket.once('open', () => resolve(new Client(socket, shortClocks)));
       socket.once('error', reject);
     });
   }
@@ -247,15 +254,39 @@ export class Client {
   }
 }
 
+/**
+ * A copy of a message whose table settings are raised to the protocol's lower bounds, so that the
+ * rest of a message about a table with millisecond clocks can still be checked strictly.
+ */
+function withLongClocks(message: ServerMessage): unknown {
+  if (message.type !== 'welcome' && message.type !== 'table') return message;
+  const { clock, takeover } = message.table.settings;
+  const raised =
+    clock.kind === 'realtime'
+      ? { ...clock, baseMs: Math.max(clock.baseMs, 10_000) }
+      : clock.kind === 'turn'
+        ? { ...clock, perMoveMs: Math.max(clock.perMoveMs, 60_000) }
+        : clock;
+  const absentMs = takeover.absentMs === null ? null : Math.max(takeover.absentMs, 10_000);
+  return {
+    ...message,
+    table: {
+      ...message.table,
+      settings: { ...message.table.settings, clock: raised, takeover: { ...takeover, absentMs } },
+    },
+  };
+}
+
 /** Opens a connection and says hello; resolves after the welcome. */
 export async function connect(
   wsUrl: string,
   table: string,
   tokens: string[],
-  extra: { focus?: number | 'spectator'; lastSeq?: number } = {},
+  extra: { focus?: number | 'spectator'; lastSeq?: number; shortClocks?: boolean } = {},
 ): Promise<Client> {
-  const client = await Client.connect(wsUrl);
-  client.send({ type: 'hello', v: 1, table, tokens, ...extra });
+  const { shortClocks, ...hello } = extra;
+  const client = await Client.connect(wsUrl, shortClocks);
+  client.send({ type: 'hello', v: 1, table, tokens, ...hello });
   const first = await client.take(
     (m): m is Extract<ServerMessage, { type: 'welcome' | 'error' }> =>
       m.type === 'welcome' || m.type === 'error',
@@ -371,4 +402,57 @@ export function gameById(games: readonly AnyGame[], id: string): AnyGame {
   const game = games.find((g) => g.id === id);
   if (!game) throw new Error(`no game ${id}`);
   return game;
+}
+
+export type SeededSeat = 'human' | { readonly bot: string; readonly ms?: number };
+
+/**
+ * A playing table written straight into the storage, with settings the protocol would refuse
+ * (clocks of milliseconds, so tests of clocks and absence take moments): every human seat taken,
+ * started at `startedAt` (default now). Returns its id and each human seat's token ('' for bots).
+ */
+export async function seedTable(
+  storage: Storage,
+  table: {
+    readonly game: AnyGame;
+    readonly seats: readonly SeededSeat[];
+    readonly options?: Record<string, unknown>;
+    readonly clock: TableSettings['clock'];
+    readonly takeover?: TableSettings['takeover'];
+    readonly startedAt?: number;
+  },
+): Promise<{ id: string; tokens: string[] }> {
+  const id = newTableId();
+  const tokens = table.seats.map((s) => (s === 'human' ? newSeatToken() : ''));
+  const at = table.startedAt ?? Date.now();
+  await storage.createMatch({
+    id,
+    game: table.game.id,
+    rulesVersion: table.game.rulesVersion,
+    players: table.seats.length,
+    seed: newSeed(),
+    options: table.game.optionsSchema.parse(table.options ?? {}) as Record<string, unknown>,
+    settings: {
+      clock: table.clock,
+      spectators: true,
+      listed: false,
+      takeover: table.takeover ?? { bot: { bot: 'random' }, absentMs: null },
+    },
+    creator: 'seeded',
+    createdAt: at,
+    rematchOf: null,
+    seats: table.seats.map((s, seat) => ({
+      seat,
+      kind: s === 'human' ? 'human' : 'bot',
+      bot: s === 'human' ? null : s,
+      name: null,
+      tokenHash: null,
+      claimedAt: null,
+    })),
+  });
+  const claims = tokens.flatMap((token, seat) =>
+    token ? [{ seat, name: `P${seat + 1}`, tokenHash: hashToken(token) }] : [],
+  );
+  if (!(await storage.claimSeats(id, claims, at, true))) throw new Error('could not seed the table');
+  return { id, tokens };
 }
