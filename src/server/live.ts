@@ -89,8 +89,6 @@ export class LiveMatch {
    */
   private parked: boolean[];
   private clocks: Clocks | null = null;
-  /** For each human seat a bot plays now (taken over), why and since when; else null. */
-  private control: (SeatTakeover | null)[];
   /** Entries in the match's seat-control history (the next one's number). */
   controlCount = 0;
   /**
@@ -112,8 +110,8 @@ export class LiveMatch {
     readonly setup: StoredMatch,
     loadedAt: number,
   ) {
+    // Takeovers as the seats' rows say; a restored match rebuilds them from its history instead.
     this.seats = setup.seats.map((s) => ({ ...s }));
-    this.control = setup.seats.map((s) => s.takeover ?? null);
     this.status = setup.status;
     this.startedAt = setup.startedAt;
     this.finishedAt = setup.finishedAt;
@@ -143,7 +141,7 @@ export class LiveMatch {
   ): LiveMatch {
     const match = new LiveMatch(game, stored, loadedAt);
     if (stored.status === 'waiting') return match;
-    match.control.fill(null);
+    match.seats = match.seats.map((s) => ({ ...s, takeover: null }));
     match.begin(stored.startedAt ?? 0);
     let next = 0;
     const changesUpTo = (seq: number) => {
@@ -213,12 +211,12 @@ export class LiveMatch {
 
   /** Why and since when a bot plays this human seat; null if its player does. */
   takeoverOf(seat: Seat): SeatTakeover | null {
-    return this.control[seat] ?? null;
+    return this.seats[seat]?.takeover ?? null;
   }
 
   /** Whether a bot plays this human seat now (its player timed out or was away). */
   takenOver(seat: Seat): boolean {
-    return (this.control[seat] ?? null) !== null;
+    return this.takeoverOf(seat) !== null;
   }
 
   /** Whether the server's bots make this seat's decisions: a bot seat, or a human seat taken over. */
@@ -282,15 +280,19 @@ export class LiveMatch {
   applyControl(change: ControlChange): void {
     const { seat, at } = change;
     if (change.kind === 'takeover') {
-      this.control[seat] = { reason: change.reason ?? 'time', at, seq: change.seq };
+      this.setTakeover(seat, { reason: change.reason ?? 'time', at, seq: change.seq });
       this.clocks = freezeClock(this.clocks, seat, at);
     } else {
-      this.control[seat] = null;
+      this.setTakeover(seat, null);
       const acts = this.actors.includes(seat);
       this.clocks = thawClock(this.setup.settings.clock, this.clocks, seat, at, acts);
       if (acts) this.turnSince[seat] = at;
     }
     this.controlCount += 1;
+  }
+
+  private setTakeover(seat: Seat, takeover: SeatTakeover | null): void {
+    this.seats[seat] = { ...this.seats[seat]!, takeover };
   }
 
   /** The last connection holding `seat` closed at `at`. */
@@ -398,7 +400,7 @@ export class LiveMatch {
     const before = this.actors;
     if (mode === 'live') this.refreshOptions(seat);
     else this.actors = [...this.game.actors(state)];
-    const frozen = this.control.map((c) => c !== null);
+    const frozen = this.seats.map((s) => (s.takeover ?? null) !== null);
     this.clocks = advanceClocks(this.setup.settings.clock, this.clocks, seat, at, this.actors, frozen);
     for (let s = 0; s < this.turnSince.length; s++)
       this.turnSince[s] = !this.actors.includes(s)
@@ -467,8 +469,8 @@ export class LiveMatch {
       name: s.kind === 'bot' ? (s.bot?.bot ?? null) : s.name,
       taken: s.kind === 'bot' || s.tokenHash !== null,
       connected: s.kind === 'bot' || connected.has(s.seat),
-      controlledByBot: this.control[s.seat] != null,
-      takeover: this.control[s.seat] ?? null,
+      controlledByBot: (s.takeover ?? null) !== null,
+      takeover: s.takeover ?? null,
     }));
     return {
       id: this.id,

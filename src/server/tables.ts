@@ -278,7 +278,9 @@ export class TableService {
         seed: newSeed(),
         createdAt: this.now(),
         rematchOf: old.id,
-        seats: old.seatList().map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null })),
+        seats: old
+          .seatList()
+          .map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null, takeover: null })),
         status: 'waiting',
         startedAt: null,
         finishedAt: null,

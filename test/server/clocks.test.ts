@@ -135,6 +135,14 @@ describe('real time: a seat whose bank runs out', () => {
     // The bot did play the seat: seat 1 acted after the takeover.
     expect(stored.actions.some((a) => a.seat === 1 && a.seq > takeover.seq)).toBe(true);
     expect(annPlayer.problems).toEqual([]);
+    // A rematch starts with every seat its player's again.
+    const rematch = await api(srv.url, `/tables/${id}/rematch`, { body: { tokens: [tokens[0]!] } });
+    expect(rematch.status).toBe(201);
+    const next = (rematch.body as { table: TableInfo }).table;
+    expect(next.seats.map((x) => [x.controlledByBot, x.takeover])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
     await expectReadingsFromTheLog(srv.server.storage, id, [ann, bob]);
     for (const c of [ann, bob]) expect(c.invalid).toEqual([]);
     await Promise.all([ann.close(), bob.close()]);
