@@ -2,9 +2,12 @@
  * A real server on an ephemeral port, real WebSocket clients, and a temporary database (a SQLite
  * file, or a fresh PostgreSQL schema) for each test file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -306,7 +309,9 @@ export class RandomPlayer {
   stale = 0;
   limited = 0;
   readonly problems: string[] = [];
-  private pending: { id: string; seq: number; legalKey: string } | undefined;
+  /** Every action of this player the server acknowledged, with the seq it was stored as. */
+  readonly acks: { seq: number; seat: number; action: unknown }[] = [];
+  private pending: { id: string; seq: number; legalKey: string; action: unknown } | undefined;
   private latest: UpdateMessage | undefined;
   private parkedKey: string | undefined;
   /** Updates older than our last acknowledged action are not acted on (their ack came first). */
@@ -346,6 +351,7 @@ export class RandomPlayer {
       this.pending = undefined;
       if (message.type === 'ack') {
         this.acted++;
+        this.acks.push({ seq: message.seq, seat: this.seat, action: pending.action });
         this.minSeq = message.seq;
         // If the update at our action offers exactly what we chose from, we have nothing new to decide.
         this.parkedKey = pending.legalKey;
@@ -389,7 +395,7 @@ export class RandomPlayer {
     }
     const action = update.legal[this.rng.int(update.legal.length)];
     const id = `s${this.seat}-${++this.counter}`;
-    this.pending = { id, seq: update.seq, legalKey: key };
+    this.pending = { id, seq: update.seq, legalKey: key, action };
     this.client.send({ type: 'act', id, seat: this.seat, seq: update.seq, action });
   }
 }
@@ -455,4 +461,58 @@ export async function seedTable(
   );
   if (!(await storage.claimSeats(id, claims, at, true))) throw new Error('could not seed the table');
   return { id, tokens };
+}
+
+/**
+ * What `npm install` leaves a user: bin/ and a fresh build in dist/ (no sources), with the
+ * project's node_modules beside them for the one package the build leaves out (better-sqlite3, a
+ * native addon). Returns the path of its bin/prosper.js.
+ */
+export function installedCopy(dir: string): string {
+  const repo = new URL('../../', import.meta.url);
+  execFileSync('node', ['scripts/build.mjs', '--outdir', join(dir, 'dist')], { cwd: repo });
+  mkdirSync(join(dir, 'bin'));
+  for (const file of ['prosper.js', 'launch.js'])
+    cpSync(new URL(`bin/${file}`, repo), join(dir, 'bin', file));
+  symlinkSync(fileURLToPath(new URL('node_modules', repo)), join(dir, 'node_modules'));
+  return join(dir, 'bin', 'prosper.js');
+}
+
+/** A `prosper serve` child process, found by the URL it prints. */
+export interface ChildServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly process: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with its exit code, or the signal that killed it. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
+}
+
+export async function startChildServer(bin: string, args: readonly string[]): Promise<ChildServer> {
+  const child = spawn('node', [bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (!(url = /serving on (http:\/\/\S+:\d+)/.exec(output)?.[1])) {
+    if (stopped || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`prosper serve did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    url,
+    wsUrl: `${url.replace(/^http/, 'ws')}${API_PREFIX}/ws`,
+    process: child,
+    output: () => output,
+    exited,
+  };
 }
