@@ -25,6 +25,26 @@ export const PG_URL = process.env['PROSPER_TEST_PG'] ?? 'postgres://postgres@127
 
 export type DbKind = 'sqlite' | 'postgres';
 
+/**
+ * The PostgreSQL tests fail, loudly, when there is no PostgreSQL to test against: they are never
+ * skipped (`.ci/run` starts it; `PROSPER_TEST_PG` points the tests at another one).
+ */
+async function expectPostgres(): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${PG_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')} ` +
+        `(${err instanceof Error ? err.message : String(err)}). The PostgreSQL tests need it: start it ` +
+        `(.ci/ensure-postgres does, as root), or set PROSPER_TEST_PG to a database they may use.`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** A fresh database of the given kind, and how to throw it away. */
 export async function freshDb(kind: DbKind): Promise<{ location: DbLocation; drop: () => Promise<void> }> {
   if (kind === 'sqlite') {
@@ -34,6 +54,7 @@ export async function freshDb(kind: DbKind): Promise<{ location: DbLocation; dro
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
+  await expectPostgres();
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   return {
     location: { kind: 'postgres', url: PG_URL, schema },
