@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
+import { ReplayPage } from '../replay/index.ts';
 import { RulesPage } from '../rules/index.ts';
 
 const GalleryIndexPage = lazy(() =>
@@ -31,6 +32,7 @@ export function App() {
           <Route path="/" component={Home} />
           <Route path="/gallery" component={GalleryIndexPage} />
           <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
+          <Route path="/replay/:id" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
           <Route>
             <div className="page">
