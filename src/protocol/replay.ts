@@ -4,7 +4,7 @@
  * information is public, so any seat's view (or the spectator's) may be asked for.
  */
 import { z } from 'zod';
-import { GameId, MAX_SEATS, Outcome, Seat, Seq, TableId, Viewer, VisibleEvent, JsonValue } from './common.ts';
+import { GameId, JsonValue, MAX_SEATS, Outcome, Seat, Seq, TableId, Viewer, VisibleEvent } from './common.ts';
 
 /** How many frames one request may ask for: few with views (they are the bulk), many without. */
 export const FRAME_LIMITS = {
@@ -14,6 +14,10 @@ export const FRAME_LIMITS = {
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A whole number as a query string writes it (digits only: not '', '1e3' or ' 2'), or as a number. */
+const whole = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v), schema);
+
 /**
  * The query: whose view (`viewer`, a seat number or `spectator`; default `spectator`), the first
  * step (`from`, default 0), how many steps (`count`, see `FRAME_LIMITS`), and whether to include the
@@ -21,21 +25,18 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
  * acted, the labels, the clock and the events of every step).
  */
 export const FramesQuery = z.strictObject({
-  viewer: z
-    .union([
-      z.literal('spectator'),
-      z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_SEATS - 1),
-    ])
-    .default('spectator'),
-  from: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
-  count: z.coerce.number().int().min(1).max(FRAME_LIMITS.withoutViews.max).optional(),
-  views: flag.default(true),
+  viewer: z.union([z.literal('spectator'), whole(Seat)]).default('spectator'),
+  from: whole(Seq).default(0),
+  count: whole(z.number().int().min(1).max(FRAME_LIMITS.withoutViews.max)).optional(),
+  views: z.union([z.boolean(), flag]).default(true),
 });
-export type FramesQuery = z.input<typeof FramesQuery>;
+/** The query as a URL carries it (strings), or as code passes it. */
+export interface FramesQuery {
+  readonly viewer?: number | 'spectator' | string;
+  readonly from?: number | string;
+  readonly count?: number | string;
+  readonly views?: boolean | 'true' | 'false' | '1' | '0';
+}
 
 /** One step of the match: step 0 is the setup, step k the state after action k. */
 export const ReplayFrame = z.strictObject({

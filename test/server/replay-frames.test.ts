@@ -161,6 +161,12 @@ describe('refusals', () => {
       [`/tables/${table.id}/frames?viewer=3`, 400, 'bad_request'],
       [`/tables/${table.id}/frames?viewer=-1`, 400, 'bad_request'],
       [`/tables/${table.id}/frames?viewer=north`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?viewer=`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?viewer=1.0`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?from=`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?from=1e1`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?views=yes`, 400, 'bad_request'],
+      [`/tables/${table.id}/frames?viewer=0&viewer=1`, 400, 'bad_request'],
       [`/tables/${table.id}/frames?count=${FRAME_LIMITS.withViews.max + 1}`, 400, 'bad_request'],
       [
         `/tables/${table.id}/frames?views=false&count=${FRAME_LIMITS.withoutViews.max + 1}`,
