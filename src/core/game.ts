@@ -41,6 +41,11 @@ export interface Outcome {
 /** What the simulator's report samples: a clock that ticks per turn or round, and figures per tick. */
 export interface Insights<S> {
   clock(state: S): number;
+  /**
+   * How a person names a value of the clock ("round 3", "turn 12", "setup"), for replays that jump
+   * to a round. Optional: without it the value itself is shown.
+   */
+  clockLabel?(value: number): string;
   series(state: S): Record<string, number>;
   final(state: S): Record<string, number>;
 }

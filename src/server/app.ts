@@ -16,6 +16,7 @@ import type { ConnectionLimits } from './connection.ts';
 import { isServerFault, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
+import { registerReplayFrames } from './replay-frames.ts';
 import { openStorage } from './storage/open.ts';
 import type { DbLocation } from './storage/open.ts';
 import type { Storage } from './storage/types.ts';
@@ -116,6 +117,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);
+  registerReplayFrames(app, tables, options.games ?? GAMES);
   app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket) => {
     const alive = socket as WebSocket & { prosperAlive?: boolean };
     alive.prosperAlive = true;

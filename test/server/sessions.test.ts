@@ -3,7 +3,7 @@
  * clients are all accepted, a reconnecting client gets exactly the events it missed, and one
  * connection can hold several seats (hot-seat) while seeing only the focused one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonEqual } from '../../src/core/index.ts';
 import type { CreateTableResponse, JoinResponse, SeatSpec, UpdateMessage } from '../../src/protocol/index.ts';
 import { GAMES as FIXTURES } from '../fixtures/registry.ts';
@@ -18,9 +18,10 @@ async function createTable(
   game: string,
   seats: SeatSpec[],
   claim: number[],
+  options: Record<string, unknown> = {},
 ): Promise<CreateTableResponse> {
   const reply = await api(srv.url, '/tables', {
-    body: { game, players: seats.length, name: 'Ann', seats, claim },
+    body: { game, players: seats.length, options, name: 'Ann', seats, claim },
   });
   expect(reply.status).toBe(201);
   return reply.body as CreateTableResponse;
@@ -51,20 +52,27 @@ describe('a simultaneous game (the secret-bid fixture: secret bids, then an obje
 
   beforeAll(async () => {
     srv = await startTestServer({ games: FIXTURES, registryUrl: FIXTURE_REGISTRY });
+  });
+  // A fresh table per test, with the largest hand: the deal is the server's secret, so a shared
+  // table could run out of rounds (or of objection windows) before a later test reaches its step.
+  beforeEach(async () => {
     const created = await createTable(
       srv,
       'secret-bid',
       [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }],
       [0, 1, 2],
+      { handSize: 5 },
     );
     table = created.table.id;
     expect(created.table.status).toBe('playing');
     clients = await Promise.all(created.tokens.map((t) => connect(srv.wsUrl, table, [t.token])));
     await Promise.all(clients.map((c) => c.takeType('update')));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     for (const c of clients) expect(c.invalid).toEqual([]);
     await Promise.all(clients.map((c) => c.close()));
+  });
+  afterAll(async () => {
     await srv.drop();
   });
 

@@ -16,6 +16,7 @@ function firstStart(state: PiState): number {
  */
 export const insights: Insights<PiState> = {
   clock: (state) => state.round,
+  clockLabel: (round) => (round === 0 ? 'setup' : `round ${round}`),
   series: (state) => {
     const out: Record<string, number> = {};
     for (let s = 0; s < state.players; s++) out[`vp.${s}`] = totalVp(state, s);

@@ -47,6 +47,8 @@ export const prospectusDefinition: GameDefinition<
   bots: { heuristic: heuristicBot },
   insights: {
     clock: (s) => s.turn,
+    // The clock counts turns completed, so the turn being played is one more.
+    clockLabel: (turns) => `turn ${turns + 1}`,
     series: (s) =>
       Object.fromEntries(s.prices.map((space, p) => [`price.${LETTERS[p]}`, PRICE_BY_SPACE[space]!])),
     final: (s) => {

@@ -97,6 +97,7 @@ export const prosperiteaDefinition: GameDefinition<
   bots: { heuristic: heuristicBot },
   insights: {
     clock: (state) => state.round,
+    clockLabel: (round) => (round === 0 ? 'setup' : `round ${round}`),
     series: (state) => Object.fromEntries(state.shops.map((shop, s) => [`money.${s}`, shop.money])),
     final: (state) => {
       const sold = state.stats.sold.reduce((a, b) => a + b, 0);

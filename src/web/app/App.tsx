@@ -6,6 +6,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
+import { ReplayPage } from '../replay/index.ts';
+import { RulesPage } from '../rules/index.ts';
 
 const GalleryIndexPage = lazy(() =>
   import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryIndexPage })),
@@ -30,6 +32,8 @@ export function App() {
           <Route path="/" component={Home} />
           <Route path="/gallery" component={GalleryIndexPage} />
           <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
+          <Route path="/replay/:id" component={ReplayPage} />
+          <Route path="/rules/:game" component={RulesPage} />
           <Route>
             <div className="page">
               <h1>Not found</h1>

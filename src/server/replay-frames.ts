@@ -1,0 +1,287 @@
+/**
+ * `GET /api/v1/tables/:id/frames`: a finished match step by step for the replay viewer, so the
+ * browser shows any step from any seat's view without running rules code.
+ *
+ * A finished match never changes, so each one is replayed once and kept in a small cache: who acted
+ * at each step, the action's label, the clock, who may act, the raw events, and every
+ * `checkpointEvery`-th state. A page of frames is rebuilt from the checkpoint before it (at most
+ * `checkpointEvery - 1` extra actions), so memory stays a fraction of every state of every match.
+ * The cache is bounded by an estimate of its size (the JSON length of what it holds) and by a
+ * number of matches; the least recently used match goes first.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AnyGame, Seat, Viewer } from '../core/index.ts';
+import { API_PREFIX, FRAME_LIMITS, FramesQuery, TableParams } from '../protocol/index.ts';
+import type {
+  Outcome,
+  ReplayFrame,
+  ReplayFramesResponse,
+  ReplayMarker,
+  ReplayScript,
+} from '../protocol/index.ts';
+import { parseOr, ProtocolError } from './errors.ts';
+import { visibleEvents } from './updates.ts';
+
+export interface ReplayCacheLimits {
+  /** Estimated size (JSON characters) of everything cached, all matches together. */
+  readonly maxBytes: number;
+  /** Matches cached at once. */
+  readonly maxMatches: number;
+  /** A state is kept every this many steps. */
+  readonly checkpointEvery: number;
+}
+
+export const DEFAULT_REPLAY_CACHE: ReplayCacheLimits = {
+  maxBytes: 32 * 1024 * 1024,
+  maxMatches: 64,
+  checkpointEvery: 16,
+};
+
+/** Markers of a game without a clock: about this many, evenly spaced steps. */
+const STEP_MARKERS = 20;
+
+/** A finished match replayed once: everything a frame needs except the states between checkpoints. */
+interface Replayed {
+  readonly game: AnyGame;
+  readonly id: string;
+  readonly players: number;
+  readonly outcome: Outcome;
+  /** Per step (index = step; step 0 is the setup): who acted, the label, the clock, who may act. */
+  readonly seats: readonly (Seat | null)[];
+  readonly labels: readonly (string | null)[];
+  readonly clocks: readonly (number | null)[];
+  readonly actors: readonly (readonly Seat[])[];
+  /** The raw events of each step (step 0 has none). */
+  readonly events: readonly (readonly unknown[])[];
+  /** actions[k - 1] led to step k. */
+  readonly actions: readonly unknown[];
+  /** checkpoints[i] is the state at step i * checkpointEvery. */
+  readonly checkpoints: readonly unknown[];
+  readonly markers: readonly ReplayMarker[];
+  readonly bytes: number;
+}
+
+/** Where the clock changes value: the steps a viewer jumps to. Without a clock, evenly spaced steps. */
+export function markersOf(game: AnyGame, clocks: readonly (number | null)[]): ReplayMarker[] {
+  const insights = game.insights;
+  if (!insights) {
+    const every = Math.max(1, Math.ceil((clocks.length - 1) / STEP_MARKERS));
+    const out: ReplayMarker[] = [];
+    for (let step = 0; step < clocks.length; step += every)
+      out.push({ step, clock: null, label: `step ${step}` });
+    return out;
+  }
+  const out: ReplayMarker[] = [];
+  clocks.forEach((clock, step) => {
+    if (clock === null || (step > 0 && clock === clocks[step - 1])) return;
+    out.push({ step, clock, label: insights.clockLabel?.(clock) ?? String(clock) });
+  });
+  return out;
+}
+
+/** Replays a finished match's script through the checked path, recording what frames need. */
+export function replayScript(
+  game: AnyGame,
+  id: string,
+  script: ReplayScript,
+  checkpointEvery: number,
+): Replayed {
+  let state = game.setup(script.players, script.seed, script.options);
+  const clockOf = (s: unknown): number | null => (game.insights ? game.insights.clock(s) : null);
+  const seats: (Seat | null)[] = [null];
+  const labels: (string | null)[] = [null];
+  const clocks: (number | null)[] = [clockOf(state)];
+  const actors: (readonly Seat[])[] = [[...game.actors(state)]];
+  const events: (readonly unknown[])[] = [[]];
+  const checkpoints: unknown[] = [state];
+  script.actions.forEach(({ seat, action }, index) => {
+    const result = game.apply(state, seat, action);
+    if (!result.ok)
+      throw new ProtocolError(
+        'internal',
+        `action ${index + 1} of this match no longer applies on this server's rules (${result.error.rule})`,
+      );
+    // Labelled as its actor saw it offered: from the actor's view just before.
+    const label = game.render.action(action, game.view(state, seat));
+    state = result.state;
+    const step = index + 1;
+    seats.push(seat);
+    labels.push(label);
+    clocks.push(clockOf(state));
+    actors.push([...game.actors(state)]);
+    events.push(result.events);
+    if (step % checkpointEvery === 0) checkpoints.push(state);
+  });
+  const outcome = game.outcome(state) as Outcome | null;
+  if (!outcome) throw new ProtocolError('internal', 'the stored match does not end on this engine');
+  const actions = script.actions.map((a) => a.action);
+  const bytes = JSON.stringify([checkpoints, events, actions, labels]).length;
+  return {
+    game,
+    id,
+    players: script.players,
+    outcome,
+    seats,
+    labels,
+    clocks,
+    actors,
+    events,
+    actions,
+    checkpoints,
+    markers: markersOf(game, clocks),
+    bytes,
+  };
+}
+
+/** The frames of steps `from` … `to` for `viewer`, with views when asked. */
+function framesOf(
+  match: Replayed,
+  viewer: Viewer,
+  from: number,
+  to: number,
+  views: boolean,
+  checkpointEvery: number,
+): ReplayFrame[] {
+  const { game } = match;
+  let state: unknown = null;
+  let at = -1;
+  if (views) {
+    const index = Math.floor(from / checkpointEvery);
+    state = match.checkpoints[index];
+    at = index * checkpointEvery;
+  }
+  const out: ReplayFrame[] = [];
+  for (let step = from; step <= to; step++) {
+    const frame: ReplayFrame = {
+      step,
+      seat: match.seats[step]!,
+      label: match.labels[step]!,
+      clock: match.clocks[step]!,
+      actors: [...match.actors[step]!],
+      events: visibleEvents(game, step, match.events[step]!, viewer),
+    };
+    if (views) {
+      // Actions known to apply (the whole log was replayed through the checked path already).
+      for (; at < step; at++) state = game.applyTrusted(state, match.seats[at + 1]!, match.actions[at]).state;
+      frame.view = game.view(state, viewer) as ReplayFrame['view'];
+    }
+    out.push(frame);
+  }
+  return out;
+}
+
+export interface ReplaySource {
+  /** The finished match's script; throws `not_found` or `not_finished` otherwise. */
+  replay(id: string): Promise<ReplayScript>;
+}
+
+export class ReplayFrames {
+  /** Insertion order is recency: the first key is the least recently used. */
+  private readonly cache = new Map<string, Promise<Replayed>>();
+  private readonly sizes = new Map<string, number>();
+  private bytes = 0;
+  private readonly limits: ReplayCacheLimits;
+
+  constructor(
+    private readonly source: ReplaySource,
+    private readonly games: readonly AnyGame[],
+    limits: Partial<ReplayCacheLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_REPLAY_CACHE, ...limits };
+  }
+
+  /** Matches and estimated bytes held now (for tests and health). */
+  get cached(): { matches: number; bytes: number } {
+    return { matches: this.sizes.size, bytes: this.bytes };
+  }
+
+  async frames(id: string, query: FramesQuery): Promise<ReplayFramesResponse> {
+    const q = parseOr(FramesQuery, query, 'frames query');
+    const limits = q.views ? FRAME_LIMITS.withViews : FRAME_LIMITS.withoutViews;
+    const count = q.count ?? limits.default;
+    if (count > limits.max)
+      throw new ProtocolError(
+        'bad_request',
+        `count: at most ${limits.max} frames per request ${q.views ? 'with views' : 'without views'}`,
+      );
+    const match = await this.load(id);
+    if (q.viewer !== 'spectator' && q.viewer >= match.players)
+      throw new ProtocolError('bad_request', `viewer: this table has seats 0–${match.players - 1}`);
+    const steps = match.actions.length;
+    if (q.from > steps)
+      throw new ProtocolError('bad_seq', `step ${q.from} is past the end of the match (step ${steps})`);
+    const to = Math.min(steps, q.from + count - 1);
+    return {
+      table: id,
+      game: match.game.id,
+      players: match.players,
+      viewer: q.viewer,
+      steps,
+      markers: [...match.markers],
+      outcome: match.outcome,
+      from: q.from,
+      frames: framesOf(match, q.viewer, q.from, to, q.views, this.limits.checkpointEvery),
+    };
+  }
+
+  private load(id: string): Promise<Replayed> {
+    const cached = this.cache.get(id);
+    if (cached) {
+      this.cache.delete(id);
+      this.cache.set(id, cached);
+      return cached;
+    }
+    const loading = this.source.replay(id).then((script) => {
+      const game = this.games.find((g) => g.id === script.game);
+      if (!game)
+        throw new ProtocolError('unknown_game', `table ${id} is of a game this server does not have`);
+      return replayScript(game, id, script, this.limits.checkpointEvery);
+    });
+    this.cache.set(id, loading);
+    loading.then(
+      (match) => {
+        if (this.cache.get(id) !== loading) return;
+        this.sizes.set(id, match.bytes);
+        this.bytes += match.bytes;
+        this.evict(id);
+      },
+      // A refusal (not finished yet, not found) is not remembered: the match may finish later.
+      () => {
+        if (this.cache.get(id) === loading) this.cache.delete(id);
+      },
+    );
+    return loading;
+  }
+
+  /** Drops the least recently used matches until the cache fits its limits, keeping `keep`. */
+  private evict(keep: string): void {
+    for (const id of this.cache.keys()) {
+      if (this.bytes <= this.limits.maxBytes && this.sizes.size <= this.limits.maxMatches) return;
+      const size = this.sizes.get(id);
+      // Still loading (its size is unknown yet), or the one just asked for.
+      if (size === undefined || id === keep) continue;
+      this.cache.delete(id);
+      this.sizes.delete(id);
+      this.bytes -= size;
+    }
+  }
+}
+
+/** Registers the frames route; `app.ts` calls it beside the other HTTP routes. */
+export function registerReplayFrames(
+  app: FastifyInstance,
+  source: ReplaySource,
+  games: readonly AnyGame[],
+  limits?: Partial<ReplayCacheLimits>,
+): ReplayFrames {
+  const frames = new ReplayFrames(source, games, limits);
+  app.get(`${API_PREFIX}/tables/:id/frames`, async (req, reply): Promise<ReplayFramesResponse> => {
+    const params = TableParams.safeParse(req.params);
+    if (!params.success) throw new ProtocolError('not_found', 'no such table');
+    const body = await frames.frames(params.data.id, req.query as FramesQuery);
+    // A finished match's frames never change (until the server's rules do).
+    void reply.header('cache-control', 'public, max-age=3600');
+    return body;
+  });
+  return frames;
+}
