@@ -215,8 +215,8 @@ describe('absence: a seat whose player stays away while it must act', () => {
 });
 
 describe.each<[string, ClockSettings, number]>([
-  ['real time', { kind: 'realtime', baseMs: 1_000, incrementMs: 0 }, 100],
-  ['turn-based', { kind: 'turn', perMoveMs: 400 }, 400],
+  ['real time', { kind: 'realtime', baseMs: 1_000, incrementMs: 100 }, 100],
+  ['turn-based', { kind: 'turn', perMoveMs: 700 }, 700],
 ])('%s: a reclaimed seat', (_label, clock, allowance) => {
   it(`gets ${allowance} ms (the rule's allowance), and is taken over again when they run out`, async () => {
     const { id, tokens } = await seedTable(srv.server.storage, {
@@ -234,7 +234,8 @@ describe.each<[string, ClockSettings, number]>([
     expect(await bob.reply('back')).toMatchObject({ type: 'ack' });
     const back = await tableWhere(bob, (t) => !t.seats[1]!.controlledByBot, 'the reclaim');
     const reading = updateAfter(bob, back).clocks!;
-    const [, reclaim] = await controlOf(srv.server.storage, id);
+    const bobs = async () => (await controlOf(srv.server.storage, id)).filter((c) => c.seat === 1);
+    const [, reclaim] = await bobs();
     expect(reclaim).toMatchObject({ seat: 1, kind: 'reclaim' });
     if (reading.running.includes(1))
       expect(reading.remainingMs[1]).toBe(allowance - (reading.at - reclaim!.at));
@@ -249,11 +250,8 @@ describe.each<[string, ClockSettings, number]>([
     expect(again.table.seats[1]!.takeover!.reason).toBe('time');
     expect(again.table.seats[1]!.takeover!.at - reclaim!.at).toBeGreaterThanOrEqual(allowance);
     await annPlayer.done;
-    expect((await controlOf(srv.server.storage, id)).map((c) => c.kind)).toEqual([
-      'takeover',
-      'reclaim',
-      'takeover',
-    ]);
+    // (Ann's own clock is generous enough that she never runs out, but only Bob's seat is at issue.)
+    expect((await bobs()).map((c) => c.kind)).toEqual(['takeover', 'reclaim', 'takeover']);
     await expectReadingsFromTheLog(srv.server.storage, id, [ann, bob]);
     for (const c of [ann, bob]) expect(c.invalid).toEqual([]);
     await Promise.all([ann.close(), bob.close()]);
