@@ -295,6 +295,16 @@ export class LiveMatch {
     this.seats[seat] = { ...this.seats[seat]!, takeover };
   }
 
+  /** When each seat's player was last seen leaving (kept while the match is out of memory). */
+  presence(): readonly number[] {
+    return this.leftAt.slice();
+  }
+
+  /** Takes back what `presence` gave when this process last had the match in memory. */
+  recallPresence(leftAt: readonly number[]): void {
+    if (leftAt.length === this.leftAt.length) this.leftAt = leftAt.slice();
+  }
+
   /** The last connection holding `seat` closed at `at`. */
   left(seat: Seat, at: number): void {
     if (seat < this.leftAt.length) this.leftAt[seat] = at;

@@ -93,6 +93,11 @@ export class TableService {
   /** One timer per match on its earliest clock or absence deadline. */
   private readonly deadlines = new Map<string, NodeJS.Timeout>();
   private resuming: Promise<unknown> = Promise.resolve();
+  /**
+   * When the players of timed matches forgotten from memory left (`LiveMatch.presence`), so that
+   * reloading one does not restart its absence limits; only a restart of the server does.
+   */
+  private readonly absence = new Map<string, readonly number[]>();
   private readonly now: () => number;
   private closed = false;
 
@@ -359,6 +364,9 @@ export class TableService {
     if (match.status === 'waiting') await match.queue.run(() => this.startIfReady(match));
     queueMicrotask(() => this.scheduleBots(match));
     // Deadlines that passed while the match was not in memory (or the server was down) act now.
+    const left = this.absence.get(id);
+    this.absence.delete(id);
+    if (left) match.recallPresence(left);
     if (match.status === 'playing' && match.timed)
       match.queue
         .run(() => this.expire(match))
@@ -369,13 +377,20 @@ export class TableService {
   /** Forgets a match whose in-memory copy may differ from the database; its followers reconnect. */
   private invalidate(match: LiveMatch, reason: string): void {
     match.invalid = true;
-    this.live.delete(match.id);
+    this.forget(match);
     const followers = this.subscribers.get(match.id) ?? new Set();
     this.subscribers.delete(match.id);
     // After the current request's own error reply has gone out.
     setImmediate(() => {
       for (const sub of followers) sub.drop(reason);
     });
+  }
+
+  /** Drops the match from memory; it is loaded from the database again when next needed. */
+  private forget(match: LiveMatch): void {
+    if (this.live.get(match.id) === undefined) return;
+    this.live.delete(match.id);
+    if (match.status === 'playing' && match.timed) this.absence.set(match.id, match.presence());
   }
 
   private assertValid(match: LiveMatch): void {
@@ -388,7 +403,7 @@ export class TableService {
     const timer = setTimeout(() => {
       this.idleTimers.delete(match.id);
       if (this.busy(match)) this.touch(match);
-      else if (!match.invalid) this.live.delete(match.id);
+      else if (!match.invalid) this.forget(match);
     }, this.opts.idleMs);
     timer.unref();
     this.idleTimers.set(match.id, timer);

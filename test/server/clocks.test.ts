@@ -214,6 +214,39 @@ describe('absence: a seat whose player stays away while it must act', () => {
   });
 });
 
+describe('absence while the match is out of memory', () => {
+  it('is counted from when the player left, not from when the match was loaded again', async () => {
+    const absentMs = 800;
+    const forgetful = await startTestServer({ ...FIXTURE_SERVER, idleMs: 50 });
+    try {
+      const { id, tokens } = await seedTable(forgetful.server.storage, {
+        game: GAME,
+        seats: ['human', 'human'],
+        clock: { kind: 'none' },
+        takeover: { bot: { bot: 'random' }, absentMs },
+      });
+      // Ann bids and leaves; Bob never came. Nobody follows the match, so it is soon forgotten.
+      const loadedAt = Date.now();
+      const ann = await connect(forgetful.wsUrl, id, [tokens[0]!], { shortClocks: true });
+      const u = await ann.takeType('update');
+      ann.send({ type: 'act', id: 'bid', seat: 0, seq: u.seq, action: u.legal![0] });
+      expect(await ann.reply('bid')).toMatchObject({ type: 'ack' });
+      await ann.close();
+      await waitFor(async () => (forgetful.server.tables.liveCount === 0 ? true : undefined), 'eviction');
+      const [away] = await waitFor(async () => {
+        const control = await controlOf(forgetful.server.storage, id);
+        return control.length > 0 ? control : undefined;
+      }, 'the takeover');
+      expect(away).toMatchObject({ seat: 1, kind: 'takeover', reason: 'absent' });
+      // Bob has been away since the match was first loaded: the limit runs from then.
+      expect(away!.at - loadedAt).toBeGreaterThanOrEqual(absentMs);
+      expect(away!.at - loadedAt).toBeLessThan(2 * absentMs);
+    } finally {
+      await forgetful.drop();
+    }
+  });
+});
+
 describe.each<[string, ClockSettings, number]>([
   ['real time', { kind: 'realtime', baseMs: 1_000, incrementMs: 100 }, 100],
   ['turn-based', { kind: 'turn', perMoveMs: 700 }, 700],
