@@ -35,9 +35,8 @@ import { describeZodError, ProtocolError } from './errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch } from './live.ts';
 import type { Prepared } from './live.ts';
-import type { ControlChange } from './storage/types.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
-import type { Storage, StoredMatch } from './storage/types.ts';
+import type { ControlChange, Storage, StoredMatch } from './storage/types.ts';
 
 /** A WebSocket connection (or a test double) following one table. */
 export interface Subscriber {
@@ -363,10 +362,10 @@ export class TableService {
     }
     if (match.status === 'waiting') await match.queue.run(() => this.startIfReady(match));
     queueMicrotask(() => this.scheduleBots(match));
-    // Deadlines that passed while the match was not in memory (or the server was down) act now.
     const left = this.absence.get(id);
     this.absence.delete(id);
     if (left) match.recallPresence(left);
+    // Deadlines that passed while the match was not in memory (or the server was down) act now.
     if (match.status === 'playing' && match.timed)
       match.queue
         .run(() => this.expire(match))
