@@ -103,6 +103,19 @@ export const SeatSpec = z.discriminatedUnion('kind', [
 ]);
 export type SeatSpec = z.infer<typeof SeatSpec>;
 
+/**
+ * Why and since when a bot plays a human seat: its clock ran out (`time`), or its player stayed
+ * disconnected while the seat had to act for longer than the table allows (`absent`). `seq` is the
+ * sequence number at the takeover: the seat's actions after it are the bot's, until the player
+ * reclaims the seat.
+ */
+export const SeatTakeover = z.strictObject({
+  reason: z.enum(['time', 'absent']),
+  at: Timestamp,
+  seq: Seq,
+});
+export type SeatTakeover = z.infer<typeof SeatTakeover>;
+
 /** A seat as everyone sees it. No token, no secret. */
 export const SeatInfo = z.strictObject({
   seat: Seat,
@@ -116,10 +129,12 @@ export const SeatInfo = z.strictObject({
   /** Whether a client holding this seat is connected now (always true for bots). */
   connected: z.boolean(),
   /**
-   * True while a bot plays this human seat (a timed-out or absent player taken over). The server
-   * does not take seats over yet; the flag is in the protocol so clients can show it when it does.
+   * True while a bot plays this human seat (its player timed out or stayed away; the player may
+   * reclaim it). Once the match is over: a bot finished the match for this seat.
    */
   controlledByBot: z.boolean(),
+  /** Why and since when the bot plays it; null exactly when `controlledByBot` is false. */
+  takeover: SeatTakeover.nullable(),
 });
 export type SeatInfo = z.infer<typeof SeatInfo>;
 
@@ -153,9 +168,9 @@ export const ClockSettings = z.discriminatedUnion('kind', [
 export type ClockSettings = z.infer<typeof ClockSettings>;
 
 /**
- * The clocks as of `at` (server time): each seat's remaining time when its clock was last stopped
- * or started, and which clocks run now. A client shows `remainingMs[s] - (now - at)` for running
- * seats. Readings only: phase 1 of the server does not yet act when a clock reaches zero.
+ * The clocks as of `at` (server time): each seat's remaining time, and which clocks run now. A
+ * client shows `remainingMs[s] - (now - at)` for running seats. A seat whose clock reaches zero is
+ * taken over by the table's takeover bot; a seat a bot plays has a stopped clock.
  */
 export const ClockReading = z.strictObject({
   kind: z.enum(['realtime', 'turn']),
@@ -165,7 +180,7 @@ export const ClockReading = z.strictObject({
 });
 export type ClockReading = z.infer<typeof ClockReading>;
 
-/** What happens to a seat whose clock runs out or whose player is away too long (not enforced yet). */
+/** What happens to a seat whose clock runs out or whose player is away too long: a bot plays it. */
 export const TakeoverSettings = z.strictObject({
   /** The bot that finishes the game for that seat. */
   bot: BotChoice,
@@ -249,6 +264,8 @@ export const ProtocolErrorCode = z.enum([
   'bad_token',
   /** The connection holds no token for the seat it tried to act or look as. */
   'not_your_seat',
+  /** A bot plays this seat (its time ran out or its player was away); `reclaim` it first. */
+  'taken_over',
   'spectators_not_allowed',
   'seat_taken',
   'table_full',

@@ -65,6 +65,13 @@ export const FocusMessage = z.strictObject({
   lastSeq: Seq.optional(),
 });
 
+/**
+ * Takes back `seat` from the bot that plays it since its clock ran out or its player was away.
+ * Answered `ack` (with the match's current `seq`) once the change is stored; a seat no bot plays
+ * is acknowledged with no change.
+ */
+export const ReclaimMessage = z.strictObject({ type: z.literal('reclaim'), id: RequestId, seat: Seat });
+
 /** A keep-alive for clients that cannot send WebSocket pings (browsers). */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: RequestId.optional() });
 
@@ -72,6 +79,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   HelloMessage,
   ActMessage,
   FocusMessage,
+  ReclaimMessage,
   PingMessage,
 ]);
 export type ClientMessage = z.input<typeof ClientMessage>;
@@ -79,6 +87,7 @@ export type ClientMessageParsed = z.output<typeof ClientMessage>;
 export type HelloMessage = z.input<typeof HelloMessage>;
 export type ActMessage = z.infer<typeof ActMessage>;
 export type FocusMessage = z.infer<typeof FocusMessage>;
+export type ReclaimMessage = z.infer<typeof ReclaimMessage>;
 
 // Server → client -----------------------------------------------------------------------------
 
@@ -121,7 +130,10 @@ export const UpdateMessage = z.strictObject({
   outcome: Outcome.nullable(),
 });
 
-/** The action with request `id` is stored and applied as action number `seq`. */
+/**
+ * The action with request `id` is stored and applied as action number `seq` (for `reclaim`: the
+ * seat is the player's again, and `seq` is the match's current sequence number).
+ */
 export const AckMessage = z.strictObject({ type: z.literal('ack'), id: RequestId, seq: Seq });
 
 /** The game refused the action: its `RuleError` (code, rule id, message), untouched. Nothing changed. */

@@ -125,6 +125,9 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     new Connection(socket, tables, limits, app.log);
   });
 
+  // Matches that move on their own (bots, clocks) carry on after a restart without waiting for a visitor.
+  void tables.resume();
+
   // Connections that stop answering pings are dropped, so their seats show as disconnected.
   const heartbeat = setInterval(() => {
     for (const client of app.websocketServer.clients) {

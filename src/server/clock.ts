@@ -1,7 +1,10 @@
 /**
  * Clock readings, derived only from stored facts (the match's start time, each action's time and
- * the actors after it), so a restarted server reads the same clocks from the log. Phase 1 shows
- * the clocks; acting on a clock that reaches zero (bot takeover) comes later and reads these.
+ * the actors after it, and when bots took seats over or gave them back), so a restarted server
+ * reads the same clocks from the log, and arms its timers on the same deadlines.
+ *
+ * A seat a bot plays (taken over) has a frozen clock: it neither runs nor changes until its player
+ * reclaims the seat. A seat frozen because its time ran out reads 0.
  */
 import type { ClockReading, ClockSettings } from '../protocol/index.ts';
 
@@ -13,6 +16,9 @@ export interface Clocks {
 }
 
 type Timed = Exclude<ClockSettings, { kind: 'none' }>;
+
+/** No seat frozen. */
+const NONE_FROZEN: readonly boolean[] = [];
 
 /** Clocks at the start of a match: the first actors' clocks run. */
 export function startClocks(
@@ -33,7 +39,7 @@ export function startClocks(
  * After `seat` acted at `at`: its time is charged (and, real time, the increment added); seats
  * that stopped being actors stop their clocks, seats that became actors start theirs. Turn-based
  * clocks give each new move (a seat becoming an actor, or acting and still being one) a full
- * allowance.
+ * allowance. Frozen seats (played by a bot) are left exactly as they are.
  */
 export function advanceClocks(
   settings: ClockSettings,
@@ -41,11 +47,13 @@ export function advanceClocks(
   seat: number,
   at: number,
   actorsAfter: readonly number[],
+  frozen: readonly boolean[] = NONE_FROZEN,
 ): Clocks | null {
   if (settings.kind === 'none' || clocks === null) return null;
   const remaining = clocks.remainingMs.slice();
   const since = clocks.since.slice();
   for (let s = 0; s < remaining.length; s++) {
+    if (frozen[s]) continue;
     const running = since[s] !== null;
     const acts = actorsAfter.includes(s);
     if (running) remaining[s] = remaining[s]! - (at - since[s]!);
@@ -62,6 +70,56 @@ function afterMove(settings: Timed, remaining: number): number {
 
 function startMove(settings: Timed, remaining: number): number {
   return settings.kind === 'turn' ? settings.perMoveMs : remaining;
+}
+
+/**
+ * A bot takes `seat` over at `at`: its clock is charged up to then and stops, never below 0 (a
+ * seat that ran out of time reads 0, however late the timer fired).
+ */
+export function freezeClock(clocks: Clocks | null, seat: number, at: number): Clocks | null {
+  if (clocks === null) return null;
+  const remaining = clocks.remainingMs.slice();
+  const since = clocks.since.slice();
+  const started = since[seat] ?? null;
+  if (started !== null) remaining[seat] = Math.max(0, remaining[seat]! - (at - started));
+  since[seat] = null;
+  return { remainingMs: remaining, since };
+}
+
+/**
+ * What a player who reclaims a real-time seat has at least: a tenth of the starting bank, so a
+ * seat taken over because its bank ran dry can still make a move (and is taken over again if it
+ * spends that too).
+ */
+export function reclaimGraceMs(settings: Extract<ClockSettings, { kind: 'realtime' }>): number {
+  return Math.ceil(settings.baseMs / 10);
+}
+
+/**
+ * The player reclaims `seat` at `at`. Real time: the bank it had when the bot took over, at least
+ * the grace. Turn-based: if the seat must act, a new move with the full allowance. Its clock runs
+ * from `at` if it is an actor.
+ */
+export function thawClock(
+  settings: ClockSettings,
+  clocks: Clocks | null,
+  seat: number,
+  at: number,
+  acts: boolean,
+): Clocks | null {
+  if (settings.kind === 'none' || clocks === null) return null;
+  const remaining = clocks.remainingMs.slice();
+  const since = clocks.since.slice();
+  if (settings.kind === 'realtime') remaining[seat] = Math.max(remaining[seat]!, reclaimGraceMs(settings));
+  else if (acts) remaining[seat] = settings.perMoveMs;
+  since[seat] = acts ? at : null;
+  return { remainingMs: remaining, since };
+}
+
+/** When `seat`'s running clock reaches zero; null if it is not running. */
+export function expiresAt(clocks: Clocks | null, seat: number): number | null {
+  const since = clocks?.since[seat] ?? null;
+  return since === null ? null : since + clocks!.remainingMs[seat]!;
 }
 
 /** The clocks as a client reads them at `now`. */

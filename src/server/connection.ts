@@ -7,7 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Seat, Viewer } from '../core/index.ts';
 import { ClientMessage, PROTOCOL_VERSION } from '../protocol/index.ts';
-import type { ActMessage, ClientMessageParsed, FocusMessage, ServerMessage } from '../protocol/index.ts';
+import type {
+  ActMessage,
+  ClientMessageParsed,
+  FocusMessage,
+  ReclaimMessage,
+  ServerMessage,
+} from '../protocol/index.ts';
 import { describeZodError, ProtocolError, toErrorReply } from './errors.ts';
 import type { LiveMatch } from './live.ts';
 import type { Subscriber, TableService } from './tables.ts';
@@ -130,6 +136,8 @@ export class Connection implements Subscriber {
         return this.act(message);
       case 'focus':
         return this.refocus(message);
+      case 'reclaim':
+        return this.reclaim(message);
     }
   }
 
@@ -184,6 +192,13 @@ export class Connection implements Subscriber {
           : { type: 'refused', id: message.id, seq: outcome.seq, error: outcome.error },
       ),
     );
+  }
+
+  private async reclaim(message: ReclaimMessage): Promise<void> {
+    const match = this.requireMatch();
+    if (!this.seats.has(message.seat))
+      throw new ProtocolError('not_your_seat', `this connection holds no token for seat ${message.seat}`);
+    await this.tables.reclaim(match, message.seat, (seq) => this.send({ type: 'ack', id: message.id, seq }));
   }
 
   private requireMatch(): LiveMatch {

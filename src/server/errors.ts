@@ -31,6 +31,7 @@ export const HTTP_STATUS: Readonly<Record<ProtocolErrorCode, number>> = {
   already_authenticated: 409,
   bad_token: 403,
   not_your_seat: 403,
+  taken_over: 409,
   spectators_not_allowed: 403,
   seat_taken: 409,
   table_full: 409,

@@ -5,11 +5,18 @@
  */
 import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
 import { stableStringify } from '../core/index.ts';
-import type { Outcome, SeatInfo, TableInfo, UpdateMessage } from '../protocol/index.ts';
-import { advanceClocks, readClocks, startClocks } from './clock.ts';
+import type {
+  BotChoice,
+  Outcome,
+  SeatInfo,
+  SeatTakeover,
+  TableInfo,
+  UpdateMessage,
+} from '../protocol/index.ts';
+import { advanceClocks, expiresAt, freezeClock, readClocks, startClocks, thawClock } from './clock.ts';
 import type { Clocks } from './clock.ts';
 import { ProtocolError } from './errors.ts';
-import type { LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
+import type { ControlChange, LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
 import { viewerPart, visibleEvents } from './updates.ts';
 
 /** An action that passed every check, with its result, waiting for its log row to be committed. */
@@ -21,6 +28,13 @@ export interface Prepared {
   readonly state: unknown;
   readonly events: readonly unknown[];
   readonly outcome: CoreOutcome | null;
+}
+
+/** A seat whose clock or absence limit has run out, and which of the two. */
+export interface Deadline {
+  readonly seat: Seat;
+  readonly at: number;
+  readonly reason: SeatTakeover['reason'];
 }
 
 export type Checked =
@@ -75,6 +89,18 @@ export class LiveMatch {
    */
   private parked: boolean[];
   private clocks: Clocks | null = null;
+  /** Entries in the match's seat-control history (the next one's number). */
+  controlCount = 0;
+  /**
+   * When each actor's current move began: it became an actor, or acted and still is one. Null for
+   * seats that need not act. The absence limit counts from here (or from the player leaving).
+   */
+  private turnSince: (number | null)[];
+  /**
+   * When each seat's player was last seen leaving: their last connection closed, or this server
+   * loaded the match (a restart disconnected everyone, so nobody's absence counts from before it).
+   */
+  private leftAt: number[];
   private readonly recent: Map<string, number>[];
   /** Set when this copy may no longer match the database (a failed commit): it must not be used. */
   invalid = false;
@@ -82,7 +108,9 @@ export class LiveMatch {
   private constructor(
     readonly game: AnyGame,
     readonly setup: StoredMatch,
+    loadedAt: number,
   ) {
+    // Takeovers as the seats' rows say; a restored match rebuilds them from its history instead.
     this.seats = setup.seats.map((s) => ({ ...s }));
     this.status = setup.status;
     this.startedAt = setup.startedAt;
@@ -94,18 +122,38 @@ export class LiveMatch {
     this.legalKeys = new Array<string>(n).fill('');
     this.since = new Array<number>(n).fill(0);
     this.parked = new Array<boolean>(n).fill(false);
+    this.turnSince = new Array<number | null>(n).fill(null);
+    this.leftAt = new Array<number>(n).fill(loadedAt);
     this.recent = Array.from({ length: n }, () => new Map<string, number>());
   }
 
   /**
-   * Rebuilds a match from its stored setup and log. Every logged action is applied through the
+   * Rebuilds a match from its stored setup, log and seat-control history (each change applied
+   * after the actions it followed), at `loadedAt`. Every logged action is applied through the
    * checked path, so a log that does not replay (a rules change, a corrupt row) is caught here.
    */
-  static restore(game: AnyGame, stored: StoredMatch, log: readonly LoggedAction[]): LiveMatch {
-    const match = new LiveMatch(game, stored);
+  static restore(
+    game: AnyGame,
+    stored: StoredMatch,
+    log: readonly LoggedAction[],
+    control: readonly ControlChange[] = [],
+    loadedAt: number = stored.startedAt ?? 0,
+  ): LiveMatch {
+    const match = new LiveMatch(game, stored, loadedAt);
     if (stored.status === 'waiting') return match;
+    match.seats = match.seats.map((s) => ({ ...s, takeover: null }));
     match.begin(stored.startedAt ?? 0);
+    let next = 0;
+    const changesUpTo = (seq: number) => {
+      for (; next < control.length && control[next]!.seq <= seq; next++) {
+        const change = control[next]!;
+        if (change.seq !== seq || !match.seats[change.seat] || match.seats[change.seat]!.kind !== 'human')
+          throw new Error(`match ${stored.id}: seat-control change ${next} does not fit the log`);
+        match.applyControl(change);
+      }
+    };
     for (const entry of log) {
+      changesUpTo(match.seq);
       if (entry.seq !== match.seq + 1)
         throw new Error(`match ${stored.id}: the log skips from ${match.seq} to ${entry.seq}`);
       const result = game.apply(match.state, entry.seat, entry.action);
@@ -116,14 +164,17 @@ export class LiveMatch {
         );
       match.record(entry.seat, entry.at, result.state, result.events, 'replay');
     }
+    changesUpTo(match.seq);
+    if (next < control.length)
+      throw new Error(`match ${stored.id}: seat-control change ${next} is ahead of the log`);
     match.refreshOptions(null);
     // After a restart the server cannot vouch for any update sent before it: only the current one counts.
     match.since.fill(match.seq);
     return match;
   }
 
-  static create(game: AnyGame, stored: StoredMatch): LiveMatch {
-    return new LiveMatch(game, stored);
+  static create(game: AnyGame, stored: StoredMatch, at: number = stored.createdAt): LiveMatch {
+    return new LiveMatch(game, stored, at);
   }
 
   /**
@@ -131,7 +182,7 @@ export class LiveMatch {
    * table info and replay stay available, but it has no state to show.
    */
   static archived(game: AnyGame, stored: StoredMatch, logLength: number): LiveMatch {
-    const match = new LiveMatch(game, stored);
+    const match = new LiveMatch(game, stored, 0);
     match.seq = logLength;
     return match;
   }
@@ -152,6 +203,32 @@ export class LiveMatch {
     return this.seats[seat]?.kind === 'bot';
   }
 
+  /** Whether seats can run out of time here: a clock, or an absence limit. */
+  get timed(): boolean {
+    const { clock, takeover } = this.setup.settings;
+    return clock.kind !== 'none' || takeover.absentMs !== null;
+  }
+
+  /** Why and since when a bot plays this human seat; null if its player does. */
+  takeoverOf(seat: Seat): SeatTakeover | null {
+    return this.seats[seat]?.takeover ?? null;
+  }
+
+  /** Whether a bot plays this human seat now (its player timed out or was away). */
+  takenOver(seat: Seat): boolean {
+    return this.takeoverOf(seat) !== null;
+  }
+
+  /** Whether the server's bots make this seat's decisions: a bot seat, or a human seat taken over. */
+  playedByBot(seat: Seat): boolean {
+    return this.isBotSeat(seat) || this.takenOver(seat);
+  }
+
+  /** The bot that decides for a seat: its own, or the table's takeover bot. */
+  botFor(seat: Seat): BotChoice {
+    return this.seats[seat]?.bot ?? this.setup.settings.takeover.bot;
+  }
+
   openHumanSeats(): number[] {
     return this.seats.filter((s) => s.kind === 'human' && s.tokenHash === null).map((s) => s.seat);
   }
@@ -169,7 +246,7 @@ export class LiveMatch {
   botShouldAct(seat: Seat): boolean {
     if (!this.actors.includes(seat)) return false;
     if (this.actors.length === 1 || !this.parked[seat]) return true;
-    return this.actors.every((s) => this.parked[s] && this.isBotSeat(s));
+    return this.actors.every((s) => this.parked[s] && this.playedByBot(s));
   }
 
   legalFor(seat: Seat): readonly unknown[] | null {
@@ -192,6 +269,82 @@ export class LiveMatch {
     this.startedAt = at;
     this.refreshOptions(null);
     this.clocks = startClocks(this.setup.settings.clock, this.setup.players, at, this.actors);
+    this.turnSince = this.turnSince.map((_, s) => (this.actors.includes(s) ? at : null));
+    this.leftAt = this.leftAt.map((t) => Math.max(t, at));
+  }
+
+  /**
+   * A bot takes a seat over, or its player reclaims it (already stored). The seat's clock stops
+   * while the bot plays it and starts again on reclaim (see `thawClock` for what the player gets).
+   */
+  applyControl(change: ControlChange): void {
+    const { seat, at } = change;
+    if (change.kind === 'takeover') {
+      this.setTakeover(seat, { reason: change.reason ?? 'time', at, seq: change.seq });
+      this.clocks = freezeClock(this.clocks, seat, at);
+    } else {
+      this.setTakeover(seat, null);
+      const acts = this.actors.includes(seat);
+      this.clocks = thawClock(this.setup.settings.clock, this.clocks, seat, at, acts);
+      if (acts) this.turnSince[seat] = at;
+    }
+    this.controlCount += 1;
+  }
+
+  private setTakeover(seat: Seat, takeover: SeatTakeover | null): void {
+    this.seats[seat] = { ...this.seats[seat]!, takeover };
+  }
+
+  /** When each seat's player was last seen leaving (kept while the match is out of memory). */
+  presence(): readonly number[] {
+    return this.leftAt.slice();
+  }
+
+  /** Takes back what `presence` gave when this process last had the match in memory. */
+  recallPresence(leftAt: readonly number[]): void {
+    if (leftAt.length === this.leftAt.length) this.leftAt = leftAt.slice();
+  }
+
+  /** The last connection holding `seat` closed at `at`. */
+  left(seat: Seat, at: number): void {
+    if (seat < this.leftAt.length) this.leftAt[seat] = at;
+  }
+
+  /**
+   * The earliest moment a human seat that must act runs out: its clock reaches zero, or its player
+   * (not among `connected`) has been away for the table's absence limit while the seat had to act.
+   * Null if nothing can run out (no clock, no absence limit, or no such seat).
+   */
+  nextDeadline(connected: ReadonlySet<Seat>): Deadline | null {
+    let first: Deadline | null = null;
+    for (const seat of this.actors) {
+      const deadline = this.deadlineOf(seat, connected);
+      if (deadline && (!first || deadline.at < first.at)) first = deadline;
+    }
+    return first;
+  }
+
+  /** Every seat whose deadline has passed at `now`. */
+  overdue(now: number, connected: ReadonlySet<Seat>): Deadline[] {
+    const due: Deadline[] = [];
+    for (const seat of this.actors) {
+      const deadline = this.deadlineOf(seat, connected);
+      if (deadline && deadline.at <= now) due.push(deadline);
+    }
+    return due;
+  }
+
+  private deadlineOf(seat: Seat, connected: ReadonlySet<Seat>): Deadline | null {
+    if (this.status !== 'playing' || this.playedByBot(seat)) return null;
+    let deadline: Deadline | null = null;
+    const clock = expiresAt(this.clocks, seat);
+    if (clock !== null) deadline = { seat, at: clock, reason: 'time' };
+    const absentMs = this.setup.settings.takeover.absentMs;
+    if (absentMs !== null && !connected.has(seat)) {
+      const away = Math.max(this.leftAt[seat]!, this.turnSince[seat] ?? 0) + absentMs;
+      if (!deadline || away < deadline.at) deadline = { seat, at: away, reason: 'absent' };
+    }
+    return deadline;
   }
 
   /** The answer this seat got for a request id it already used, if recent. */
@@ -254,9 +407,17 @@ export class LiveMatch {
     this.seq += 1;
     this.events.push(events);
     // Replaying a log needs only who acts (for the clocks); legal actions are computed once at the end.
+    const before = this.actors;
     if (mode === 'live') this.refreshOptions(seat);
     else this.actors = [...this.game.actors(state)];
-    this.clocks = advanceClocks(this.setup.settings.clock, this.clocks, seat, at, this.actors);
+    const frozen = this.seats.map((s) => (s.takeover ?? null) !== null);
+    this.clocks = advanceClocks(this.setup.settings.clock, this.clocks, seat, at, this.actors, frozen);
+    for (let s = 0; s < this.turnSince.length; s++)
+      this.turnSince[s] = !this.actors.includes(s)
+        ? null
+        : s === seat || !before.includes(s)
+          ? at
+          : this.turnSince[s]!;
     const outcome = this.game.outcome(state);
     if (outcome && this.actors.length === 0) {
       this.status = 'finished';
@@ -288,6 +449,8 @@ export class LiveMatch {
     if (this.state === null) return null;
     const start = Math.max(0, Math.min(from, this.seq));
     const part = viewerPart(this.game, this.state, viewer, (seat) => this.legal[seat] ?? []);
+    // A seat a bot plays has nothing to choose until its player reclaims it.
+    const mine = viewer !== 'spectator' && !this.takenOver(viewer);
     const events = [];
     for (let seq = start + 1; seq <= this.seq; seq++)
       events.push(...visibleEvents(this.game, seq, this.events[seq - 1]!, viewer));
@@ -299,8 +462,8 @@ export class LiveMatch {
       status: this.status,
       view: part.view as UpdateMessage['view'],
       actors: part.actors,
-      legal: part.legal as UpdateMessage['legal'],
-      confirm: part.confirm,
+      legal: mine ? (part.legal as UpdateMessage['legal']) : null,
+      confirm: mine ? part.confirm : null,
       from: start,
       events,
       clocks: readClocks(this.setup.settings.clock, this.clocks, now),
@@ -316,7 +479,8 @@ export class LiveMatch {
       name: s.kind === 'bot' ? (s.bot?.bot ?? null) : s.name,
       taken: s.kind === 'bot' || s.tokenHash !== null,
       connected: s.kind === 'bot' || connected.has(s.seat),
-      controlledByBot: false,
+      controlledByBot: (s.takeover ?? null) !== null,
+      takeover: s.takeover ?? null,
     }));
     return {
       id: this.id,

@@ -6,6 +6,11 @@
  * (stale seq, the game's legality) → append its log row through the group committer and wait for
  * the commit → apply it in memory → acknowledge it to its sender → send every subscriber its
  * update → ask bots that must now act. Nothing reaches anyone before the row is committed.
+ *
+ * Clocks and absence limits: each playing match with a clock or an absence limit has one timer, on
+ * its earliest deadline (`LiveMatch.nextDeadline`), re-armed after every change. When it fires, or
+ * before any action is checked, a seat whose deadline has passed is taken over by the table's
+ * takeover bot (stored first, like an action). Its player reclaims it with `reclaim`.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,7 +36,7 @@ import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch } from './live.ts';
 import type { Prepared } from './live.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
-import type { Storage, StoredMatch } from './storage/types.ts';
+import type { ControlChange, Storage, StoredMatch } from './storage/types.ts';
 
 /** A WebSocket connection (or a test double) following one table. */
 export interface Subscriber {
@@ -67,6 +72,14 @@ export interface TableServiceOptions {
   readonly now?: () => number;
 }
 
+/** Node's timers overflow past 2^31 − 1 ms (24.8 days); a later deadline is waited for in steps. */
+const MAX_TIMER_MS = 24 * 3_600_000;
+/** How long to wait before trying again when a deadline could not be enforced (storage down). */
+const DEADLINE_RETRY_MS = 5_000;
+
+/** Who submits an action: the seat's player, or the server's bot playing the seat. */
+export type Actor = 'human' | 'bot';
+
 export type ActOutcome =
   | { readonly kind: 'ack'; readonly seq: number }
   | { readonly kind: 'refused'; readonly seq: number; readonly error: RuleError };
@@ -76,6 +89,14 @@ export class TableService {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly thinking = new Map<string, Set<Seat>>();
   private readonly idleTimers = new Map<string, NodeJS.Timeout>();
+  /** One timer per match on its earliest clock or absence deadline. */
+  private readonly deadlines = new Map<string, NodeJS.Timeout>();
+  private resuming: Promise<unknown> = Promise.resolve();
+  /**
+   * When the players of timed matches forgotten from memory left (`LiveMatch.presence`), so that
+   * reloading one does not restart its absence limits; only a restart of the server does.
+   */
+  private readonly absence = new Map<string, readonly number[]>();
   private readonly now: () => number;
   private closed = false;
 
@@ -187,6 +208,7 @@ export class TableService {
     this.broadcastTable(match);
     this.broadcastUpdates(match);
     this.scheduleBots(match);
+    this.arm(match);
   }
 
   // Reading ----------------------------------------------------------------------------------------
@@ -260,7 +282,9 @@ export class TableService {
         seed: newSeed(),
         createdAt: this.now(),
         rematchOf: old.id,
-        seats: old.seatList().map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null })),
+        seats: old
+          .seatList()
+          .map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null, takeover: null })),
         status: 'waiting',
         startedAt: null,
         finishedAt: null,
@@ -329,7 +353,7 @@ export class TableService {
     if (!game) throw new ProtocolError('unknown_game', `table ${id} is of a game this server does not have`);
     let match: LiveMatch;
     try {
-      match = LiveMatch.restore(game, loaded.match, loaded.actions);
+      match = LiveMatch.restore(game, loaded.match, loaded.actions, loaded.control, this.now());
     } catch (err) {
       this.opts.log.error({ table: id, err }, 'the match does not replay on this engine');
       if (loaded.match.status !== 'finished')
@@ -338,19 +362,34 @@ export class TableService {
     }
     if (match.status === 'waiting') await match.queue.run(() => this.startIfReady(match));
     queueMicrotask(() => this.scheduleBots(match));
+    const left = this.absence.get(id);
+    this.absence.delete(id);
+    if (left) match.recallPresence(left);
+    // Deadlines that passed while the match was not in memory (or the server was down) act now.
+    if (match.status === 'playing' && match.timed)
+      match.queue
+        .run(() => this.expire(match))
+        .catch(() => setTimeout(() => void this.onDeadline(id), DEADLINE_RETRY_MS).unref());
     return match;
   }
 
   /** Forgets a match whose in-memory copy may differ from the database; its followers reconnect. */
   private invalidate(match: LiveMatch, reason: string): void {
     match.invalid = true;
-    this.live.delete(match.id);
+    this.forget(match);
     const followers = this.subscribers.get(match.id) ?? new Set();
     this.subscribers.delete(match.id);
     // After the current request's own error reply has gone out.
     setImmediate(() => {
       for (const sub of followers) sub.drop(reason);
     });
+  }
+
+  /** Drops the match from memory; it is loaded from the database again when next needed. */
+  private forget(match: LiveMatch): void {
+    if (this.live.get(match.id) === undefined) return;
+    this.live.delete(match.id);
+    if (match.status === 'playing' && match.timed) this.absence.set(match.id, match.presence());
   }
 
   private assertValid(match: LiveMatch): void {
@@ -363,7 +402,7 @@ export class TableService {
     const timer = setTimeout(() => {
       this.idleTimers.delete(match.id);
       if (this.busy(match)) this.touch(match);
-      else if (!match.invalid) this.live.delete(match.id);
+      else if (!match.invalid) this.forget(match);
     }, this.opts.idleMs);
     timer.unref();
     this.idleTimers.set(match.id, timer);
@@ -372,7 +411,7 @@ export class TableService {
   private busy(match: LiveMatch): boolean {
     const botToMove =
       match.status === 'playing' &&
-      match.currentActors().some((s) => match.isBotSeat(s) && match.botShouldAct(s));
+      match.currentActors().some((s) => match.playedByBot(s) && match.botShouldAct(s));
     return (
       (this.subscribers.get(match.id)?.size ?? 0) > 0 ||
       match.queue.length > 0 ||
@@ -388,15 +427,24 @@ export class TableService {
     if (!set) this.subscribers.set(match.id, (set = new Set()));
     const before = this.connectedSeats(match.id);
     set.add(sub);
-    if (this.connectedSeats(match.id).size !== before.size) this.broadcastTable(match, sub);
+    if (this.connectedSeats(match.id).size !== before.size) {
+      this.broadcastTable(match, sub);
+      this.arm(match);
+    }
   }
 
   unsubscribe(match: LiveMatch, sub: Subscriber): void {
     const set = this.subscribers.get(match.id);
     if (!set?.delete(sub)) return;
-    const lost = [...sub.seats].some((seat) => !this.connectedSeats(match.id).has(seat));
+    const connected = this.connectedSeats(match.id);
+    const lost = [...sub.seats].filter((seat) => !connected.has(seat));
     if (set.size === 0) this.subscribers.delete(match.id);
-    if (lost && !match.invalid) this.broadcastTable(match);
+    const now = this.now();
+    for (const seat of lost) match.left(seat, now);
+    if (lost.length > 0 && !match.invalid) {
+      this.broadcastTable(match);
+      this.arm(match);
+    }
     this.touch(match);
   }
 
@@ -413,12 +461,15 @@ export class TableService {
     for (const sub of this.subscribers.get(match.id) ?? []) if (sub !== except) sub.send(message);
   }
 
-  /** Every subscriber gets its viewer's update; one rendering per (viewer, starting point). */
-  private broadcastUpdates(match: LiveMatch): void {
+  /**
+   * Every subscriber gets its viewer's update; one rendering per (viewer, starting point). With
+   * `again`, also those already at the current seq (a seat changed hands: clocks and options did).
+   */
+  private broadcastUpdates(match: LiveMatch, again = false): void {
     const now = this.now();
     const rendered = new Map<string, ServerMessage | null>();
     for (const sub of this.subscribers.get(match.id) ?? []) {
-      if (sub.lastSeq >= match.seq) continue;
+      if (sub.lastSeq >= match.seq && !(again && sub.lastSeq === match.seq)) continue;
       const key = `${sub.focus}:${sub.lastSeq}`;
       let update = rendered.get(key);
       if (update === undefined) {
@@ -444,6 +495,7 @@ export class TableService {
     action: unknown,
     requestId: string | undefined,
     acknowledge: (outcome: ActOutcome) => void,
+    by: Actor = 'human',
   ): Promise<void> {
     if (match.queue.length >= this.opts.limits.matchQueue)
       throw new ProtocolError('busy', 'too many actions are waiting at this table; try again');
@@ -451,6 +503,16 @@ export class TableService {
       this.assertValid(match);
       const earlier = requestId === undefined ? undefined : match.answered(seat, requestId);
       if (earlier !== undefined) return acknowledge({ kind: 'ack', seq: earlier });
+      // A deadline that passed counts even if its timer has not fired yet: late is late.
+      if (match.timed) await this.enforce(match);
+      if (by === 'human' && match.takenOver(seat))
+        throw new ProtocolError(
+          'taken_over',
+          `a bot plays seat ${seat} since ${match.takeoverOf(seat)!.reason === 'time' ? 'its time ran out' : 'its player was away too long'}; reclaim it to play`,
+          match.seq,
+        );
+      if (by === 'bot' && !match.playedByBot(seat))
+        throw new ProtocolError('stale_seq', `seat ${seat}'s player has reclaimed it`, match.seq);
       const at = this.now();
       const checked = match.check(seat, seq, action, at);
       if (!checked.ok) return acknowledge({ kind: 'refused', seq: match.seq, error: checked.error });
@@ -463,7 +525,135 @@ export class TableService {
         this.broadcastTable(match);
       }
       this.scheduleBots(match);
+      if (match.timed) this.arm(match);
     });
+  }
+
+  // Clocks, takeover and reclaim ----------------------------------------------------------------------
+
+  /** Sets the match's timer on its earliest deadline (or clears it when there is none). */
+  private arm(match: LiveMatch): void {
+    clearTimeout(this.deadlines.get(match.id));
+    this.deadlines.delete(match.id);
+    if (this.closed || match.invalid || match.status !== 'playing' || !match.timed) return;
+    const deadline = match.nextDeadline(this.connectedSeats(match.id));
+    if (!deadline) return;
+    const wait = Math.min(Math.max(0, deadline.at - this.now()), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.deadlines.delete(match.id);
+      void this.onDeadline(match.id);
+    }, wait);
+    timer.unref();
+    this.deadlines.set(match.id, timer);
+  }
+
+  /** A deadline's timer fired: load the match if it was forgotten meanwhile, and enforce it. */
+  private async onDeadline(id: string): Promise<void> {
+    if (this.closed) return;
+    try {
+      const match = await this.open(id);
+      await match.queue.run(() => this.expire(match));
+    } catch (err) {
+      if (this.closed || err instanceof ProtocolError) return;
+      this.opts.log.error({ table: id, err }, 'a deadline could not be enforced; trying again');
+      setTimeout(() => void this.onDeadline(id), DEADLINE_RETRY_MS).unref();
+    }
+  }
+
+  /** In the match's queue: takes over whichever seats ran out, then arms the next deadline. */
+  private async expire(match: LiveMatch): Promise<void> {
+    if (match.invalid) return;
+    await this.enforce(match);
+    this.arm(match);
+  }
+
+  /**
+   * In the match's queue: every seat whose clock or absence limit has run out is taken over by the
+   * table's takeover bot, stored before anyone hears of it.
+   */
+  private async enforce(match: LiveMatch): Promise<void> {
+    if (match.status !== 'playing') return;
+    const now = this.now();
+    const due = match.overdue(now, this.connectedSeats(match.id));
+    if (due.length === 0) return;
+    for (const { seat, reason } of due) {
+      await this.changeControl(match, { seat, seq: match.seq, at: now, kind: 'takeover', reason });
+      this.opts.log.info({ table: match.id, seat, reason, seq: match.seq }, 'a bot took a seat over');
+    }
+    this.changedHands(match);
+  }
+
+  /**
+   * Gives `seat` back to its player (the connection holds its token). `acknowledge` is called with
+   * the match's sequence number once the change is stored, before anyone hears of it.
+   */
+  async reclaim(match: LiveMatch, seat: Seat, acknowledge: (seq: number) => void): Promise<void> {
+    await match.queue.run(async () => {
+      this.assertValid(match);
+      if (match.status === 'waiting') throw new ProtocolError('not_started', 'the match has not started');
+      if (match.status === 'finished') throw new ProtocolError('not_started', 'the match is over');
+      if (!match.takenOver(seat)) return acknowledge(match.seq);
+      await this.changeControl(match, {
+        seat,
+        seq: match.seq,
+        at: this.now(),
+        kind: 'reclaim',
+        reason: null,
+      });
+      this.opts.log.info({ table: match.id, seat, seq: match.seq }, 'a player reclaimed a seat');
+      acknowledge(match.seq);
+      this.changedHands(match);
+      this.arm(match);
+    });
+  }
+
+  /** Stores a takeover or reclaim, then applies it; a failed write applies nothing (see `store`). */
+  private async changeControl(match: LiveMatch, change: ControlChange): Promise<void> {
+    try {
+      await this.opts.storage.recordControl(match.id, match.controlCount, change);
+    } catch (err) {
+      this.opts.log.error({ table: match.id, seat: change.seat, err }, 'storing a seat change failed');
+      this.invalidate(match, 'storage failure');
+      throw new ProtocolError('storage_failed', 'the change could not be stored; nothing was applied');
+    }
+    match.applyControl(change);
+  }
+
+  /** After takeovers or a reclaim: everyone hears who plays which seat, and bots that must act do. */
+  private changedHands(match: LiveMatch): void {
+    this.broadcastTable(match);
+    this.broadcastUpdates(match, true);
+    this.scheduleBots(match);
+  }
+
+  /**
+   * After a start-up: loads every playing match that can move without a person (a bot seat, a
+   * clock or an absence limit), so its bots play on and its timers are armed again. The others are
+   * loaded when someone opens them.
+   */
+  resume(): Promise<number> {
+    const run = (async () => {
+      let resumed = 0;
+      for (const playing of await this.opts.storage.playingMatches()) {
+        if (this.closed) break;
+        const { clock, takeover } = playing.settings;
+        if (!playing.bots && clock.kind === 'none' && takeover.absentMs === null) continue;
+        try {
+          await this.open(playing.id);
+          resumed++;
+        } catch (err) {
+          if (this.closed) break;
+          this.opts.log.error({ table: playing.id, err }, 'a playing match could not be resumed');
+        }
+      }
+      if (resumed > 0) this.opts.log.info({ matches: resumed }, 'matches resumed');
+      return resumed;
+    })().catch((err: unknown) => {
+      if (!this.closed) this.opts.log.error({ err }, 'playing matches could not be listed to resume them');
+      return 0;
+    });
+    this.resuming = run;
+    return run;
   }
 
   private async store(match: LiveMatch, prepared: Prepared): Promise<void> {
@@ -492,7 +682,7 @@ export class TableService {
     if (match.status !== 'playing' || match.invalid || this.closed) return;
     let thinking = this.thinking.get(match.id);
     for (const seat of match.currentActors()) {
-      if (!match.isBotSeat(seat) || !match.botShouldAct(seat)) continue;
+      if (!match.playedByBot(seat) || !match.botShouldAct(seat)) continue;
       if (!thinking) this.thinking.set(match.id, (thinking = new Set()));
       if (thinking.has(seat)) continue;
       thinking.add(seat);
@@ -516,7 +706,7 @@ export class TableService {
     if (!legal || legal.length === 0) return undefined;
     let index = 0;
     if (legal.length > 1) {
-      const choice = match.seatList()[seat]!.bot!;
+      const choice = match.botFor(seat);
       try {
         index = await this.opts.bots.decide({
           game: match.game.id,
@@ -536,12 +726,23 @@ export class TableService {
     if (match.invalid || this.closed) return undefined;
     let refused = false;
     try {
-      await this.act(match, seat, seq, legal[index], undefined, (outcome) => {
-        if (outcome.kind !== 'refused') return;
-        // A legal action from the list was refused: an engine bug. Try again later, not in a loop.
-        refused = true;
-        this.opts.log.error({ table: match.id, seat, rule: outcome.error.rule }, 'a bot action was refused');
-      });
+      await this.act(
+        match,
+        seat,
+        seq,
+        legal[index],
+        undefined,
+        (outcome) => {
+          if (outcome.kind !== 'refused') return;
+          // A legal action from the list was refused: an engine bug. Try again later, not in a loop.
+          refused = true;
+          this.opts.log.error(
+            { table: match.id, seat, rule: outcome.error.rule },
+            'a bot action was refused',
+          );
+        },
+        'bot',
+      );
       if (refused) return 1000;
     } catch (err) {
       // Stale: the seat's options changed while the bot thought; it thinks again on the new ones.
@@ -556,6 +757,9 @@ export class TableService {
     this.closed = true;
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
+    for (const timer of this.deadlines.values()) clearTimeout(timer);
+    this.deadlines.clear();
+    await this.resuming;
     await this.opts.committer.flushed();
   }
 

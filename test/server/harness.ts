@@ -2,23 +2,48 @@
  * A real server on an ephemeral port, real WebSocket clients, and a temporary database (a SQLite
  * file, or a fresh PostgreSQL schema) for each test file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { AnyGame } from '../../src/core/index.ts';
 import { Rng } from '../../src/core/index.ts';
 import { API_PREFIX, ServerMessage } from '../../src/protocol/index.ts';
-import type { ClientMessage, UpdateMessage } from '../../src/protocol/index.ts';
+import type { ClientMessage, TableSettings, UpdateMessage } from '../../src/protocol/index.ts';
 import { startServer } from '../../src/server/app.ts';
+import { hashToken, newSeatToken, newSeed, newTableId } from '../../src/server/secrets.ts';
+import type { Storage } from '../../src/server/storage/types.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import type { DbLocation } from '../../src/server/storage/open.ts';
 
 export const PG_URL = process.env['PROSPER_TEST_PG'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type DbKind = 'sqlite' | 'postgres';
+
+/**
+ * The PostgreSQL tests fail, loudly, when there is no PostgreSQL to test against: they are never
+ * skipped (`.ci/run` starts it; `PROSPER_TEST_PG` points the tests at another one).
+ */
+async function expectPostgres(): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${PG_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')} ` +
+        `(${err instanceof Error ? err.message : String(err)}). The PostgreSQL tests need it: start it ` +
+        `(.ci/ensure-postgres does, as root), or set PROSPER_TEST_PG to a database they may use.`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 /** A fresh database of the given kind, and how to throw it away. */
 export async function freshDb(kind: DbKind): Promise<{ location: DbLocation; drop: () => Promise<void> }> {
@@ -29,6 +54,7 @@ export async function freshDb(kind: DbKind): Promise<{ location: DbLocation; dro
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
+  await expectPostgres();
   const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   return {
     location: { kind: 'postgres', url: PG_URL, schema },
@@ -116,13 +142,18 @@ export class Client {
   private waiters: (() => void)[] = [];
   closedWith: number | undefined;
 
-  private constructor(readonly socket: WebSocket) {
+  private constructor(
+    readonly socket: WebSocket,
+    /** Accept clocks and absence limits shorter than the protocol allows (tables from `seedTable`). */
+    private readonly shortClocks = false,
+  ) {
     socket.on('message', (data) => {
       const text = data.toString();
       this.raw.push(text);
-      const parsed = ServerMessage.safeParse(JSON.parse(text));
+      const message = JSON.parse(text) as ServerMessage;
+      const parsed = ServerMessage.safeParse(this.shortClocks ? withLongClocks(message) : message);
       if (!parsed.success) this.invalid.push(`${text.slice(0, 200)}: ${parsed.error.message.slice(0, 300)}`);
-      else this.received.push(parsed.data);
+      else this.received.push(this.shortClocks ? message : parsed.data);
       this.wake();
     });
     socket.on('close', (code) => {
@@ -131,10 +162,10 @@ export class Client {
     });
   }
 
-  static connect(wsUrl: string): Promise<Client> {
+  static connect(wsUrl: string, shortClocks = false): Promise<Client> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(wsUrl);
-      socket.once('open', () => resolve(new Client(socket)));
+      socket.once('open', () => resolve(new Client(socket, shortClocks)));
       socket.once('error', reject);
     });
   }
@@ -247,15 +278,39 @@ export class Client {
   }
 }
 
+/**
+ * A copy of a message whose table settings are raised to the protocol's lower bounds, so that the
+ * rest of a message about a table with millisecond clocks can still be checked strictly.
+ */
+function withLongClocks(message: ServerMessage): unknown {
+  if (message.type !== 'welcome' && message.type !== 'table') return message;
+  const { clock, takeover } = message.table.settings;
+  const raised =
+    clock.kind === 'realtime'
+      ? { ...clock, baseMs: Math.max(clock.baseMs, 10_000) }
+      : clock.kind === 'turn'
+        ? { ...clock, perMoveMs: Math.max(clock.perMoveMs, 60_000) }
+        : clock;
+  const absentMs = takeover.absentMs === null ? null : Math.max(takeover.absentMs, 10_000);
+  return {
+    ...message,
+    table: {
+      ...message.table,
+      settings: { ...message.table.settings, clock: raised, takeover: { ...takeover, absentMs } },
+    },
+  };
+}
+
 /** Opens a connection and says hello; resolves after the welcome. */
 export async function connect(
   wsUrl: string,
   table: string,
   tokens: string[],
-  extra: { focus?: number | 'spectator'; lastSeq?: number } = {},
+  extra: { focus?: number | 'spectator'; lastSeq?: number; shortClocks?: boolean } = {},
 ): Promise<Client> {
-  const client = await Client.connect(wsUrl);
-  client.send({ type: 'hello', v: 1, table, tokens, ...extra });
+  const { shortClocks, ...hello } = extra;
+  const client = await Client.connect(wsUrl, shortClocks);
+  client.send({ type: 'hello', v: 1, table, tokens, ...hello });
   const first = await client.take(
     (m): m is Extract<ServerMessage, { type: 'welcome' | 'error' }> =>
       m.type === 'welcome' || m.type === 'error',
@@ -275,7 +330,9 @@ export class RandomPlayer {
   stale = 0;
   limited = 0;
   readonly problems: string[] = [];
-  private pending: { id: string; seq: number; legalKey: string } | undefined;
+  /** Every action of this player the server acknowledged, with the seq it was stored as. */
+  readonly acks: { seq: number; seat: number; action: unknown }[] = [];
+  private pending: { id: string; seq: number; legalKey: string; action: unknown } | undefined;
   private latest: UpdateMessage | undefined;
   private parkedKey: string | undefined;
   /** Updates older than our last acknowledged action are not acted on (their ack came first). */
@@ -315,6 +372,7 @@ export class RandomPlayer {
       this.pending = undefined;
       if (message.type === 'ack') {
         this.acted++;
+        this.acks.push({ seq: message.seq, seat: this.seat, action: pending.action });
         this.minSeq = message.seq;
         // If the update at our action offers exactly what we chose from, we have nothing new to decide.
         this.parkedKey = pending.legalKey;
@@ -358,7 +416,7 @@ export class RandomPlayer {
     }
     const action = update.legal[this.rng.int(update.legal.length)];
     const id = `s${this.seat}-${++this.counter}`;
-    this.pending = { id, seq: update.seq, legalKey: key };
+    this.pending = { id, seq: update.seq, legalKey: key, action };
     this.client.send({ type: 'act', id, seat: this.seat, seq: update.seq, action });
   }
 }
@@ -371,4 +429,111 @@ export function gameById(games: readonly AnyGame[], id: string): AnyGame {
   const game = games.find((g) => g.id === id);
   if (!game) throw new Error(`no game ${id}`);
   return game;
+}
+
+export type SeededSeat = 'human' | { readonly bot: string; readonly ms?: number };
+
+/**
+ * A playing table written straight into the storage, with settings the protocol would refuse
+ * (clocks of milliseconds, so tests of clocks and absence take moments): every human seat taken,
+ * started at `startedAt` (default now). Returns its id and each human seat's token ('' for bots).
+ */
+export async function seedTable(
+  storage: Storage,
+  table: {
+    readonly game: AnyGame;
+    readonly seats: readonly SeededSeat[];
+    readonly options?: Record<string, unknown>;
+    readonly clock: TableSettings['clock'];
+    readonly takeover?: TableSettings['takeover'];
+    readonly startedAt?: number;
+  },
+): Promise<{ id: string; tokens: string[] }> {
+  const id = newTableId();
+  const tokens = table.seats.map((s) => (s === 'human' ? newSeatToken() : ''));
+  const at = table.startedAt ?? Date.now();
+  await storage.createMatch({
+    id,
+    game: table.game.id,
+    rulesVersion: table.game.rulesVersion,
+    players: table.seats.length,
+    seed: newSeed(),
+    options: table.game.optionsSchema.parse(table.options ?? {}) as Record<string, unknown>,
+    settings: {
+      clock: table.clock,
+      spectators: true,
+      listed: false,
+      takeover: table.takeover ?? { bot: { bot: 'random' }, absentMs: null },
+    },
+    creator: 'seeded',
+    createdAt: at,
+    rematchOf: null,
+    seats: table.seats.map((s, seat) => ({
+      seat,
+      kind: s === 'human' ? 'human' : 'bot',
+      bot: s === 'human' ? null : s,
+      name: null,
+      tokenHash: null,
+      claimedAt: null,
+    })),
+  });
+  const claims = tokens.flatMap((token, seat) =>
+    token ? [{ seat, name: `P${seat + 1}`, tokenHash: hashToken(token) }] : [],
+  );
+  if (!(await storage.claimSeats(id, claims, at, true))) throw new Error('could not seed the table');
+  return { id, tokens };
+}
+
+/**
+ * What `npm install` leaves a user: bin/ and a fresh build in dist/ (no sources), with the
+ * project's node_modules beside them for the one package the build leaves out (better-sqlite3, a
+ * native addon). Returns the path of its bin/prosper.js.
+ */
+export function installedCopy(dir: string): string {
+  const repo = new URL('../../', import.meta.url);
+  execFileSync('node', ['scripts/build.mjs', '--outdir', join(dir, 'dist')], { cwd: repo });
+  mkdirSync(join(dir, 'bin'));
+  for (const file of ['prosper.js', 'launch.js'])
+    cpSync(new URL(`bin/${file}`, repo), join(dir, 'bin', file));
+  symlinkSync(fileURLToPath(new URL('node_modules', repo)), join(dir, 'node_modules'));
+  return join(dir, 'bin', 'prosper.js');
+}
+
+/** A `prosper serve` child process, found by the URL it prints. */
+export interface ChildServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly process: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with its exit code, or the signal that killed it. */
+  readonly exited: Promise<number | NodeJS.Signals | null>;
+}
+
+export async function startChildServer(bin: string, args: readonly string[]): Promise<ChildServer> {
+  const child = spawn('node', [bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (!(url = /serving on (http:\/\/\S+:\d+)/.exec(output)?.[1])) {
+    if (stopped || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`prosper serve did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    url,
+    wsUrl: `${url.replace(/^http/, 'ws')}${API_PREFIX}/ws`,
+    process: child,
+    output: () => output,
+    exited,
+  };
 }

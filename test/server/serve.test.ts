@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { installedCopy } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'prosper-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,27 +70,10 @@ describe('prosper serve', () => {
 
 describe('prosper serve from the build', () => {
   it('runs from dist/ with the built bot worker: a bots-only match plays to the end', async () => {
-    // A copy with bin/ and the build's dist/ only, and the project's node_modules beside them for
-    // the one package the build leaves out of the bundle (better-sqlite3, a native addon).
-    const copy = join(dir, 'installed');
-    const repo = new URL('../../', import.meta.url);
-    execFileSync('node', ['scripts/build.mjs', '--outdir', join(copy, 'dist')], { cwd: repo });
-    mkdirSync(join(copy, 'bin'));
-    for (const file of ['prosper.js', 'launch.js'])
-      cpSync(new URL(`bin/${file}`, repo), join(copy, 'bin', file));
-    symlinkSync(fileURLToPath(new URL('node_modules', repo)), join(copy, 'node_modules'));
+    const bin = installedCopy(join(dir, 'installed'));
     const child = spawn(
       'node',
-      [
-        join(copy, 'bin/prosper.js'),
-        'serve',
-        '--port',
-        '0',
-        '--db',
-        `sqlite:${join(dir, 'built.db')}`,
-        '--log-level',
-        'warn',
-      ],
+      [bin, 'serve', '--port', '0', '--db', `sqlite:${join(dir, 'built.db')}`, '--log-level', 'warn'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

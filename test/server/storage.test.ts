@@ -15,9 +15,17 @@ const SETTINGS: TableSettings = {
 
 function seats(): StoredSeat[] {
   return [
-    { seat: 0, kind: 'human', bot: null, name: null, tokenHash: null, claimedAt: null },
-    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: null, claimedAt: null },
-    { seat: 2, kind: 'bot', bot: { bot: 'ismcts', ms: 250 }, name: null, tokenHash: null, claimedAt: null },
+    { seat: 0, kind: 'human', bot: null, name: null, tokenHash: null, claimedAt: null, takeover: null },
+    { seat: 1, kind: 'human', bot: null, name: null, tokenHash: null, claimedAt: null, takeover: null },
+    {
+      seat: 2,
+      kind: 'bot',
+      bot: { bot: 'ismcts', ms: 250 },
+      name: null,
+      tokenHash: null,
+      claimedAt: null,
+      takeover: null,
+    },
   ];
 }
 
@@ -63,6 +71,7 @@ describe.each<DbKind>(['sqlite', 'postgres'])('storage on %s', (kind) => {
     expect(loaded).toEqual({
       match: { ...s, status: 'waiting', startedAt: null, finishedAt: null, outcome: null, rematch: null },
       actions: [],
+      control: [],
     });
     expect(await storage.loadMatch('nosuchmatc')).toBeUndefined();
   });
@@ -104,6 +113,7 @@ describe.each<DbKind>(['sqlite', 'postgres'])('storage on %s', (kind) => {
       name: 'Bob',
       tokenHash: 'b'.repeat(64),
       claimedAt: 12,
+      takeover: null,
     });
     // Starting twice is refused.
     expect(await storage.claimSeats(s.id, [], 13, true)).toBe(false);
@@ -187,6 +197,46 @@ describe.each<DbKind>(['sqlite', 'postgres'])('storage on %s', (kind) => {
     expect(
       (await storage.listMatches({ status: 'waiting', limit: 100 })).some((m) => m.id === hidden.id),
     ).toBe(false);
+  });
+
+  it("keeps each match's seat-control history in order, and each seat's current takeover on its row", async () => {
+    const s = setup();
+    await storage.createMatch(s);
+    await storage.recordControl(s.id, 0, { seat: 1, seq: 4, at: 40, kind: 'takeover', reason: 'time' });
+    await storage.recordControl(s.id, 1, { seat: 0, seq: 5, at: 50, kind: 'takeover', reason: 'absent' });
+    await storage.recordControl(s.id, 2, { seat: 1, seq: 7, at: 70, kind: 'reclaim', reason: null });
+    // Number 2 again: refused, and the seat row is left as it was.
+    await expect(
+      storage.recordControl(s.id, 2, { seat: 0, seq: 8, at: 80, kind: 'reclaim', reason: null }),
+    ).rejects.toThrow();
+    const loaded = (await storage.loadMatch(s.id))!;
+    expect(loaded.control).toEqual([
+      { seat: 1, seq: 4, at: 40, kind: 'takeover', reason: 'time' },
+      { seat: 0, seq: 5, at: 50, kind: 'takeover', reason: 'absent' },
+      { seat: 1, seq: 7, at: 70, kind: 'reclaim', reason: null },
+    ]);
+    expect(loaded.match.seats.map((x) => x.takeover)).toEqual([
+      { reason: 'absent', at: 50, seq: 5 },
+      null,
+      null,
+    ]);
+  });
+
+  it('lists playing matches, listed or not, with whether they have bot seats', async () => {
+    const humans = seats().map((x) => (x.kind === 'bot' ? { ...x, kind: 'human' as const, bot: null } : x));
+    const withBot = setup({ settings: { ...SETTINGS, listed: false } });
+    const onlyHumans = setup({ seats: humans });
+    const waiting = setup();
+    for (const m of [withBot, onlyHumans, waiting]) await storage.createMatch(m);
+    for (const m of [withBot, onlyHumans]) await storage.claimSeats(m.id, [], 1, true);
+    const playing = await storage.playingMatches();
+    expect(playing.find((p) => p.id === withBot.id)).toEqual({
+      id: withBot.id,
+      settings: withBot.settings,
+      bots: true,
+    });
+    expect(playing.find((p) => p.id === onlyHumans.id)).toMatchObject({ bots: false });
+    expect(playing.some((p) => p.id === waiting.id)).toBe(false);
   });
 
   it("counts a creator's waiting tables and records a rematch once", async () => {

@@ -4,7 +4,14 @@ import { newGame } from '../../src/core/index.ts';
 import type { ClockSettings } from '../../src/protocol/index.ts';
 import { TableId } from '../../src/protocol/index.ts';
 import { BotPool } from '../../src/server/bots/pool.ts';
-import { advanceClocks, readClocks, startClocks } from '../../src/server/clock.ts';
+import {
+  advanceClocks,
+  expiresAt,
+  freezeClock,
+  readClocks,
+  startClocks,
+  thawClock,
+} from '../../src/server/clock.ts';
 import { RateLimiter } from '../../src/server/connection.ts';
 import {
   hashToken,
@@ -56,6 +63,62 @@ describe('clocks', () => {
       remainingMs: [3_100_000, 3_100_000],
       running: [1],
     });
+  });
+});
+
+describe('clocks under takeover', () => {
+  const realtime: ClockSettings = { kind: 'realtime', baseMs: 60_000, incrementMs: 2_000 };
+  const turn: ClockSettings = { kind: 'turn', perMoveMs: 3_600_000 };
+
+  it('a running clock expires at its start plus what remains; a stopped one never', () => {
+    const clocks = startClocks(realtime, 2, 1_000, [1]);
+    expect(expiresAt(clocks, 1)).toBe(61_000);
+    expect(expiresAt(clocks, 0)).toBeNull();
+    expect(expiresAt(null, 0)).toBeNull();
+  });
+
+  it('a frozen seat neither runs, nor is charged, nor gains increments while a bot plays it', () => {
+    let clocks = startClocks(realtime, 2, 0, [0]);
+    // Seat 0 runs out and a bot takes over 500 ms late: it reads 0, not -500.
+    clocks = freezeClock(clocks, 0, 60_500);
+    expect(readClocks(realtime, clocks, 60_500)).toEqual({
+      kind: 'realtime',
+      at: 60_500,
+      remainingMs: [0, 60_000],
+      running: [],
+    });
+    const frozen = [true, false];
+    // The bot moves for seat 0 (no increment, no charge); seat 1 acts, then seat 0 again.
+    clocks = advanceClocks(realtime, clocks, 0, 61_000, [1], frozen);
+    clocks = advanceClocks(realtime, clocks, 1, 71_000, [0], frozen);
+    expect(readClocks(realtime, clocks, 80_000)).toEqual({
+      kind: 'realtime',
+      at: 80_000,
+      remainingMs: [0, 52_000],
+      running: [],
+    });
+    expect(expiresAt(clocks, 0)).toBeNull();
+  });
+
+  it('real time: a reclaimed seat keeps its bank, or gets a tenth of the starting bank if that is less', () => {
+    let clocks = startClocks(realtime, 2, 0, [0, 1]);
+    clocks = freezeClock(clocks, 0, 70_000);
+    clocks = freezeClock(clocks, 1, 20_000);
+    clocks = thawClock(realtime, clocks, 0, 90_000, true);
+    clocks = thawClock(realtime, clocks, 1, 90_000, false);
+    expect(readClocks(realtime, clocks, 91_000)).toEqual({
+      kind: 'realtime',
+      at: 91_000,
+      remainingMs: [5_000, 40_000],
+      running: [0],
+    });
+  });
+
+  it('turn-based: a reclaimed seat that must act starts a new move with the full allowance', () => {
+    let clocks = startClocks(turn, 2, 0, [0]);
+    clocks = freezeClock(clocks, 0, 4_000_000);
+    clocks = thawClock(turn, clocks, 0, 5_000_000, true);
+    expect(expiresAt(clocks, 0)).toBe(8_600_000);
   });
 });
 

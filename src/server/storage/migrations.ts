@@ -62,6 +62,28 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Bots taking human seats over (a clock ran out, a player stayed away) and players reclaiming
+   * them: an append-only history per match, numbered from 0, beside the action log (`seq` is how
+   * many actions the match had applied when it happened). Each seat's current takeover is kept on
+   * its row too, so table lists need not read the history.
+   */
+  '0002_seat_control': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('seat_control')
+        .addColumn('match_id', 'text', (c) => c.notNull().references('matches.id'))
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addPrimaryKeyConstraint('seat_control_pk', ['match_id', 'n'])
+        .execute();
+      await db.schema.alterTable('seats').addColumn('takeover', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -96,6 +118,8 @@ export interface Database {
     name: string | null;
     token_hash: string | null;
     claimed_at: number | string | null;
+    /** JSON `SeatTakeover` while a bot plays this human seat (and, once finished, if one finished it). */
+    takeover: string | null;
   };
   actions: {
     match_id: string;
@@ -103,5 +127,14 @@ export interface Database {
     seat: number;
     action: string;
     at: number | string;
+  };
+  seat_control: {
+    match_id: string;
+    n: number;
+    seat: number;
+    seq: number;
+    at: number | string;
+    kind: string;
+    reason: string | null;
   };
 }

@@ -1,14 +1,16 @@
 import { Migrator } from 'kysely';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BotChoice, Outcome, TableSettings } from '../../protocol/index.ts';
+import type { BotChoice, Outcome, SeatTakeover, TableSettings } from '../../protocol/index.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './migrations.ts';
 import type {
   AppendEntry,
+  ControlChange,
   ListQuery,
   LoggedAction,
   MatchSetup,
   MatchStatus,
+  PlayingMatch,
   SeatClaim,
   Storage,
   StoredMatch,
@@ -158,7 +160,56 @@ export class SqlStorage implements Storage {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async loadMatch(id: string): Promise<{ match: StoredMatch; actions: LoggedAction[] } | undefined> {
+  async recordControl(match: string, n: number, change: ControlChange): Promise<void> {
+    const takeover: SeatTakeover | null =
+      change.kind === 'takeover' ? { reason: change.reason ?? 'time', at: change.at, seq: change.seq } : null;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('seat_control')
+        .values({
+          match_id: match,
+          n,
+          seat: change.seat,
+          seq: change.seq,
+          at: change.at,
+          kind: change.kind,
+          reason: change.reason,
+        })
+        .execute();
+      await trx
+        .updateTable('seats')
+        .set({ takeover: takeover === null ? null : JSON.stringify(takeover) })
+        .where('match_id', '=', match)
+        .where('seat', '=', change.seat)
+        .execute();
+    });
+  }
+
+  async playingMatches(): Promise<PlayingMatch[]> {
+    const rows = await this.db
+      .selectFrom('matches')
+      .select(['id', 'settings'])
+      .select((eb) =>
+        eb
+          .selectFrom('seats')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('seats.match_id', '=', 'matches.id')
+          .where('seats.kind', '=', 'bot')
+          .as('bots'),
+      )
+      .where('status', '=', 'playing')
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      settings: JSON.parse(row.settings) as TableSettings,
+      bots: Number(row.bots ?? 0) > 0,
+    }));
+  }
+
+  async loadMatch(
+    id: string,
+  ): Promise<{ match: StoredMatch; actions: LoggedAction[]; control: ControlChange[] } | undefined> {
     const row = await this.db.selectFrom('matches').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     const seats = await this.seatsOf([id]);
@@ -168,6 +219,12 @@ export class SqlStorage implements Storage {
       .where('match_id', '=', id)
       .orderBy('seq')
       .execute();
+    const control = await this.db
+      .selectFrom('seat_control')
+      .select(['seat', 'seq', 'at', 'kind', 'reason'])
+      .where('match_id', '=', id)
+      .orderBy('n')
+      .execute();
     return {
       match: toMatch(row, seats.get(id) ?? []),
       actions: actions.map((a) => ({
@@ -175,6 +232,13 @@ export class SqlStorage implements Storage {
         seat: a.seat,
         action: JSON.parse(a.action) as unknown,
         at: num(a.at),
+      })),
+      control: control.map((c) => ({
+        seat: c.seat,
+        seq: c.seq,
+        at: num(c.at),
+        kind: c.kind === 'reclaim' ? 'reclaim' : 'takeover',
+        reason: c.reason === 'time' || c.reason === 'absent' ? c.reason : null,
       })),
     };
   }
@@ -231,6 +295,7 @@ export class SqlStorage implements Storage {
         name: row.name,
         tokenHash: row.token_hash,
         claimedAt: numOrNull(row.claimed_at),
+        takeover: row.takeover === null ? null : (JSON.parse(row.takeover) as SeatTakeover),
       });
       bySeat.set(row.match_id, list);
     }

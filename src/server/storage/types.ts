@@ -3,7 +3,7 @@
  * implementation. A match is its setup plus an append-only action log; every state is derived by
  * replaying the log, so nothing else about a match is stored.
  */
-import type { BotChoice, Outcome, TableSettings, TableStatus } from '../../protocol/index.ts';
+import type { BotChoice, Outcome, SeatTakeover, TableSettings, TableStatus } from '../../protocol/index.ts';
 
 export type MatchStatus = TableStatus;
 
@@ -16,6 +16,8 @@ export interface StoredSeat {
   /** SHA-256 (hex) of the seat token; the token itself is never stored. */
   readonly tokenHash: string | null;
   readonly claimedAt: number | null;
+  /** While a bot plays this human seat (and, once the match is over, if a bot finished it). */
+  readonly takeover?: SeatTakeover | null;
 }
 
 /** Everything fixed when the table is created. */
@@ -51,6 +53,25 @@ export interface LoggedAction {
   readonly action: unknown;
   /** Server time (ms since the epoch) when the action was accepted. */
   readonly at: number;
+}
+
+/**
+ * A bot takes a human seat over, or its player reclaims it. `seq` is how many actions the match had
+ * applied then; `reason` is set for takeovers only.
+ */
+export interface ControlChange {
+  readonly seat: number;
+  readonly seq: number;
+  readonly at: number;
+  readonly kind: 'takeover' | 'reclaim';
+  readonly reason: SeatTakeover['reason'] | null;
+}
+
+/** A playing match that can move without a person (bots, clocks, absence limits) once loaded. */
+export interface PlayingMatch {
+  readonly id: string;
+  readonly settings: TableSettings;
+  readonly bots: boolean;
 }
 
 /** One action to append; the action that ends its match carries the outcome, stored with it. */
@@ -90,8 +111,17 @@ export interface Storage {
   append(entries: readonly AppendEntry[]): Promise<void>;
   /** Records the rematch of a finished match, once (false if it already has one). */
   setRematch(match: string, rematch: string): Promise<boolean>;
-  /** The match and its whole log, in order. */
-  loadMatch(id: string): Promise<{ match: StoredMatch; actions: LoggedAction[] } | undefined>;
+  /**
+   * Appends change number `n` (counted from 0 per match) to the match's seat-control history and
+   * sets the seat's current takeover, in one transaction.
+   */
+  recordControl(match: string, n: number, change: ControlChange): Promise<void>;
+  /** The match, its whole log, and its seat-control history, in order. */
+  loadMatch(
+    id: string,
+  ): Promise<{ match: StoredMatch; actions: LoggedAction[]; control: ControlChange[] } | undefined>;
+  /** Every playing match (listed or not), with what it needs to move on its own. */
+  playingMatches(): Promise<PlayingMatch[]>;
   /** Listed matches with a status, newest first (no logs). */
   listMatches(query: ListQuery): Promise<StoredMatch[]>;
   /** How many tables still waiting for players this creator has. */
