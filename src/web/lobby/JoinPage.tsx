@@ -66,8 +66,9 @@ function JoinTable({ table, onRefused }: { table: TableInfo; onRefused(): void }
   return (
     <>
       <h1>
-        {table.gameName} table <code className="table-code">{table.id}</code>
+        Join a {table.gameName} table <code className="table-code">{table.id}</code>
       </h1>
+      <p className="lead">{statusLine(table, open.length)}</p>
       <div className="join-layout">
         <section className="panel" aria-labelledby="table-heading">
           <h2 id="table-heading">The table</h2>
@@ -113,6 +114,12 @@ function JoinTable({ table, onRefused }: { table: TableInfo; onRefused(): void }
       </div>
     </>
   );
+}
+
+function statusLine(table: TableInfo, open: number): string {
+  if (table.status === 'finished') return 'This game is over.';
+  if (table.status === 'playing') return 'This game is under way.';
+  return `Waiting for ${open} more player${open === 1 ? '' : 's'}: the game starts when every seat is taken.`;
 }
 
 const tableFacts = (table: TableInfo): [string, string][] => [

@@ -141,7 +141,12 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
   return (
     <article className="panel game-card" data-game={info.id} aria-labelledby={`game-${info.id}`}>
       <h3 id={`game-${info.id}`}>{info.name}</h3>
-      <p className="players">{playerRange(info, game)}</p>
+      <p className="players">
+        <span>{playerRange(info, game)}</span>
+        <Link href={`/rules/${info.id}`} aria-label={`${info.name} rules`}>
+          Rules
+        </Link>
+      </p>
       {info.pitch && <p>{info.pitch}</p>}
       <div className="game-card-actions">
         <button type="button" className="primary" disabled={!game || busy} onClick={() => void playNow()}>
@@ -156,9 +161,6 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
             Create a table
           </span>
         )}
-        <Link href={`/rules/${info.id}`} className="rules-link">
-          Rules
-        </Link>
       </div>
       {error && (
         <p className="error" role="alert">
