@@ -66,7 +66,10 @@ function storedCredentials(
   id: string,
 ): Promise<{ name: string; grants: { seat: number }[] } | null> {
   return page.evaluate((key) => {
-    const raw = localStorage.getItem(key);
+    // Runs in the page: its globals are not in this file's (Node) types.
+    const raw = (
+      globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+    ).localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as { name: string; grants: { seat: number }[] }) : null;
   }, `prosper.table.${id}`);
 }
@@ -115,6 +118,21 @@ describe('the lobby', () => {
       expect(path(page)).toBe(`/rules/${game.id}`);
       await page.locator('.rules-text h1, .rules-text h2').first().waitFor();
     }
+    // A phone: nothing scrolls sideways, on the lobby or in the form.
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const where of ['/', '/?new=prospectus']) {
+      await page.goto(`${site.url}${where}`);
+      await page.locator('.game-card, .create-form').first().waitFor();
+      const widths = await page.evaluate(() => {
+        const win = globalThis as unknown as {
+          innerWidth: number;
+          document: { documentElement: { scrollWidth: number } };
+        };
+        return { scroll: win.document.documentElement.scrollWidth, inner: win.innerWidth };
+      });
+      expect(widths.scroll, where).toBeLessThanOrEqual(widths.inner);
+    }
+    await page.screenshot({ path: join(SHOTS, 'form--phone.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -395,8 +413,17 @@ describe('bad input', () => {
     const nameProblem = page.locator('.field .problem').first();
     expect(await nameProblem.textContent()).toContain('Enter a name');
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
-      .toBe('true');
+      .poll(() =>
+        page
+          .locator('[aria-invalid="true"]')
+          .first()
+          .evaluate(
+            (el) =>
+              (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement ===
+              el,
+          ),
+      )
+      .toBe(true);
     expect(await page.locator('.form-summary').textContent()).toContain('One thing to fix');
 
     await page.getByLabel('Your name').fill('x'.repeat(41));

@@ -38,7 +38,7 @@ interface ClockForm {
 
 const SEAT_KINDS: readonly { value: SeatKind; label: string }[] = [
   { value: 'me', label: 'You (on this screen)' },
-  { value: 'open', label: 'Open: a player joins with the link' },
+  { value: 'open', label: 'Open: another player' },
   { value: 'bot', label: 'Bot' },
 ];
 
