@@ -1,9 +1,9 @@
 /** A table's join link with a copy button; the code alone is shown too, for reading out. */
 import { useState } from 'react';
-import { joinUrl } from './api.ts';
+import { joinPath } from './api.ts';
 
 export function ShareLink({ id }: { id: string }) {
-  const url = joinUrl(id);
+  const url = `${window.location.origin}${joinPath(id)}`;
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   const copy = async () => {
     try {

@@ -64,7 +64,6 @@ export function joinTable(id: string, body: JoinRequest): Promise<JoinResponse> 
 /** Where a table is played, and the address to share so others join it. */
 export const tablePath = (id: string): string => `/table/${id}`;
 export const joinPath = (id: string): string => `/join/${id}`;
-export const joinUrl = (id: string): string => `${window.location.origin}${joinPath(id)}`;
 
 /** A display name as the server accepts it (protocol `DisplayName`): an error message, or null. */
 export const NAME_MAX = 40;

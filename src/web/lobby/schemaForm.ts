@@ -69,8 +69,12 @@ const FIELD_OF_TYPE: Record<
 };
 
 function numberField(s: Schema, integer: boolean): Shape['number'] {
-  const min = num(s.minimum) ?? (num(s.exclusiveMinimum) === null ? null : num(s.exclusiveMinimum)! + 1);
-  const max = num(s.maximum) ?? (num(s.exclusiveMaximum) === null ? null : num(s.exclusiveMaximum)! - 1);
+  // An exclusive bound is the next whole number for an integer; for a decimal the server refuses the bound itself.
+  const step = integer ? 1 : 0;
+  const above = num(s.exclusiveMinimum);
+  const below = num(s.exclusiveMaximum);
+  const min = num(s.minimum) ?? (above === null ? null : above + step);
+  const max = num(s.maximum) ?? (below === null ? null : below - step);
   return { kind: 'number', integer, min, max };
 }
 
