@@ -328,6 +328,68 @@ describe.each(Object.keys(PLANS))('creating a %s table through the form', (gameI
   });
 });
 
+describe('hot-seat and the keyboard', () => {
+  it('a creator who takes every human seat goes straight to the started table, holding a token for each', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/?new=prosperitea`);
+    await page.getByLabel('Your name').fill('Hot Seat');
+    await page.getByLabel('Number of players').selectOption('3');
+    await page.getByLabel('Seat B: who plays it').selectOption('bot');
+    await page.getByLabel('Seat C: who plays it').selectOption('me');
+    expect(await page.locator('.create-form').textContent()).toContain('Hot-seat: you play seats A, C');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    await expect.poll(() => path(page)).toMatch(/^\/table\/[a-z2-7]{10}$/);
+    const id = path(page).slice('/table/'.length);
+    const table = await tableInfo(id);
+    expect(table.status).toBe('playing');
+    expect(table.seats.map((s) => [s.kind, s.name])).toEqual([
+      ['human', 'Hot Seat'],
+      ['bot', expect.any(String)],
+      ['human', 'Hot Seat'],
+    ]);
+    expect((await storedCredentials(page, id))?.grants.map((g) => g.seat)).toEqual([0, 2]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the form works from the keyboard: Enter opens it, Tab reaches an option, arrows choose, Enter in a field sends', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/`);
+    const create = page
+      .locator('.game-card[data-game="pocket-imperium"]')
+      .getByRole('link', { name: 'Create a table' });
+    await expect.poll(() => create.isVisible()).toBe(true);
+    await create.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.create-form').waitFor();
+    await page.getByLabel('Your name').focus();
+    await page.keyboard.type('Keys Only');
+    // Tab on to the edition select, choose Classic with the arrow keys, and send with Enter from a field.
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document
+          .activeElement;
+        return el?.id ?? '';
+      });
+      if (focused.endsWith('option-preset')) break;
+    }
+    await page.keyboard.press('ArrowDown');
+    await page.getByLabel('Your name').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.share-url').waitFor();
+    const id = /\/join\/([a-z2-7]{10})$/.exec(await page.locator('.share-url').inputValue())![1]!;
+    const table = await tableInfo(id);
+    expect(table.options).toEqual({ preset: 'classic', prosperity: true });
+    expect(table.seats[0]!.name).toBe('Keys Only');
+    // The button to go on has the focus.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => path(page)).toBe(`/table/${id}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('open tables and play now', () => {
   it('lists a waiting table as it appears, and its join link and the join-by-code box open its join page', async () => {
     const { page, errors } = await openPage();
