@@ -487,6 +487,9 @@ describe('bad input', () => {
       )
       .toBe(true);
     expect(await page.locator('.form-summary').textContent()).toContain('One thing to fix');
+    expect(await page.locator('.form-summary li').allTextContents()).toEqual([
+      'Your name: Enter a name the other players will see.',
+    ]);
 
     await page.getByLabel('Your name').fill('x'.repeat(41));
     await page.getByRole('button', { name: 'Create table' }).click();
@@ -498,6 +501,20 @@ describe('bad input', () => {
     expect(await page.locator('fieldset.multi .problem').textContent()).toContain(
       'Choose exactly 10 (9 chosen)',
     );
+    // The summary's entry takes the keyboard to the field in trouble.
+    await page.getByLabel('Your name').focus();
+    await page.locator('.form-summary').getByRole('link', { name: 'Spell deck' }).click();
+    await expect
+      .poll(() =>
+        page
+          .locator('fieldset.multi')
+          .evaluate(
+            (el) =>
+              (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement ===
+              el,
+          ),
+      )
+      .toBe(true);
     await page.screenshot({ path: join(SHOTS, 'form--refused.png'), fullPage: true });
     await page.getByRole('checkbox', { name: 'Hourglass' }).check();
 

@@ -228,10 +228,27 @@ function CreateTableForm({ game }: { game: ServerGame }) {
   return (
     <form ref={formRef} className="create-form" onSubmit={(e) => void submit(e)} noValidate>
       {count > 0 && (
-        <p className="error form-summary" role="alert">
-          {count === 1 ? 'One thing to fix' : `${count} things to fix`} before the table can be created: see
-          the marked fields.
-        </p>
+        <div className="error form-summary" role="alert">
+          <p>
+            {count === 1 ? 'One thing to fix' : `${count} things to fix`} before the table can be created:
+          </p>
+          <ul>
+            {Object.entries(problems).map(([key, message]) => (
+              <li key={key}>
+                <a
+                  href={`#${id(key)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    document.getElementById(id(key))?.focus();
+                  }}
+                >
+                  {problemLabel(key, fields)}
+                </a>
+                : {message}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <fieldset className="panel">
         <legend>Players</legend>
@@ -387,6 +404,21 @@ function CreateTableForm({ game }: { game: ServerGame }) {
     </form>
   );
 }
+
+/** The field a problem's key names, as its label says. */
+function problemLabel(key: string, fields: readonly OptionField[]): string {
+  const seat = /^seat-(\d+)-(bot|ms)$/.exec(key);
+  if (seat) return `Seat ${seatLetter(Number(seat[1]))}: ${seat[2] === 'ms' ? 'thinking time' : 'bot'}`;
+  if (key.startsWith('option-')) return fields.find((f) => `option-${f.key}` === key)?.label ?? key;
+  return PROBLEM_LABELS[key] ?? key;
+}
+
+const PROBLEM_LABELS: Readonly<Record<string, string>> = {
+  name: 'Your name',
+  'clock-baseMin': 'Time bank',
+  'clock-incrementSec': 'Increment per move',
+  'clock-hoursPerMove': 'Hours per move',
+};
 
 function invalid(id: string, problem: string | undefined) {
   return problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-problem` } : {};
