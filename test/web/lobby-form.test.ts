@@ -4,6 +4,8 @@
  * server's defaults are the starting values, and out-of-range values are refused with a message.
  */
 import { describe, expect, it } from 'vitest';
+import { GAMES } from '../../src/games/registry.ts';
+import { GAME_INFO } from '../../src/web/app/games.ts';
 import { nameProblem, tableIdFrom } from '../../src/web/lobby/api.ts';
 import { clockText, humanize } from '../../src/web/lobby/describe.ts';
 import { fieldProblem, fieldValue, optionFields } from '../../src/web/lobby/schemaForm.ts';
@@ -109,5 +111,17 @@ describe('lobby input', () => {
       '10 min + 5 s per move',
     );
     expect(clockText({ kind: 'turn', perMoveMs: 86_400_000 })).toBe('24 h per move');
+  });
+});
+
+describe("the client's words about each game", () => {
+  it('cover every game served, with the player range and a "play now" count the engine allows', () => {
+    expect(GAME_INFO.map((g) => g.id).sort()).toEqual(GAMES.map((g) => g.id).sort());
+    for (const game of GAMES) {
+      const info = GAME_INFO.find((g) => g.id === game.id)!;
+      expect(info.players).toBe(`${game.minPlayers}–${game.maxPlayers} players`);
+      expect(info.playNowPlayers).toBeGreaterThanOrEqual(game.minPlayers);
+      expect(info.playNowPlayers).toBeLessThanOrEqual(game.maxPlayers);
+    }
   });
 });
