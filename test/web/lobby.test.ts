@@ -49,7 +49,9 @@ afterAll(async () => {
 
 /** A page that fails the test on any script error. */
 async function openPage(context?: BrowserContext): Promise<{ page: Page; errors: string[] }> {
-  const page = context ? await context.newPage() : await browser.newPage(LAPTOP);
+  const page = context
+    ? await context.newPage()
+    : await browser.newPage({ ...LAPTOP, permissions: ['clipboard-read', 'clipboard-write'] });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
@@ -280,7 +282,14 @@ describe.each(Object.keys(PLANS))('creating a %s table through the form', (gameI
     const link = await share.inputValue();
     const id = /\/join\/([a-z2-7]{10})$/.exec(link)?.[1];
     expect(link).toBe(`${site.url}/join/${id}`);
-    await expect.poll(() => page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Copied.').waitFor();
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(copied).toBe(link);
     await page.screenshot({ path: join(SHOTS, `created--${gameId}.png`), fullPage: true });
 
     const table = await tableInfo(id!);
