@@ -1,11 +1,12 @@
 /**
- * The app shell: one route per page. Pages other than the home page are their own chunks. The
- * lobby, table, hot-seat, spectator and replay pages join this table once the server's protocol
- * module exists; they will share BoardHost with the gallery.
+ * The app shell: one route per page. Pages other than the start page (the lobby) are their own
+ * chunks. The table page joins this table with the protocol client; it will share BoardHost with the
+ * gallery.
  */
 import { lazy, Suspense } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
+import { JoinPage } from '../lobby/index.ts';
 import { ReplayPage } from '../replay/index.ts';
 import { RulesPage } from '../rules/index.ts';
 
@@ -23,13 +24,15 @@ export function App() {
         <Link href="/" className="brand">
           Prosper
         </Link>
-        <nav>
+        <nav aria-label="Site">
+          <Link href="/">Lobby</Link>
           <Link href="/gallery">Board gallery</Link>
         </nav>
       </header>
       <Suspense fallback={<p className="page">Loading…</p>}>
         <Switch>
           <Route path="/" component={Home} />
+          <Route path="/join/:id" component={JoinPage} />
           <Route path="/gallery" component={GalleryIndexPage} />
           <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
           <Route path="/replay/:id" component={ReplayPage} />
