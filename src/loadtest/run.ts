@@ -135,11 +135,9 @@ async function drive(
   let finished = 0;
   let failedOpens = 0;
   let running = true;
-  let opening = 0;
 
   const openNext = async (): Promise<void> => {
     const plan = options.plans[started++ % options.plans.length]!;
-    opening++;
     try {
       const match = await openMatch(
         settings,
@@ -153,8 +151,6 @@ async function drive(
     } catch (err) {
       failedOpens++;
       if (running) say(`a match could not be opened: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      opening--;
     }
   };
   // A finished match is replaced at once, so that N stay live.
