@@ -13,6 +13,7 @@ export interface LoadTestCliOptions {
   rate?: string;
   validate?: string;
   seed?: string;
+  cpuProf?: string;
   json?: boolean;
 }
 
@@ -49,6 +50,7 @@ export async function cmdLoadTest(ctx: CliContext, opts: LoadTestCliOptions): Pr
     rate: parseIntArg('--rate', opts.rate, RATE_PER_MATCH * matches),
     validateUpdatesEvery: parseIntArg('--validate-every', opts.validate, 50, { min: 1 }),
     ...(opts.seed === undefined ? {} : { seed: opts.seed }),
+    ...(opts.cpuProf === undefined ? {} : { cpuProfileDir: opts.cpuProf }),
     progress: (line) => ctx.io.err(`loadtest: ${line}`),
   });
   ctx.io.out(opts.json ? json(result) : report(result));
@@ -68,6 +70,7 @@ export function report(r: LoadTestResult): string {
     `latency send→ack   p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms (mean ${l.mean})`,
     `live matches       ${r.liveMatches.end} at the end (fewest ${r.liveMatches.min}); ${r.liveMatches.serverInMemory} in the server's memory; ${r.matchesFinished} finished and replaced`,
     `server             RSS ${r.server.rssMB} MB (heap ${r.server.heapMB} MB), CPU ${r.server.cpuPercent}% of a core, event-loop delay p50 ${r.server.eventLoopDelayMs.p50} / p99 ${r.server.eventLoopDelayMs.p99} / max ${r.server.eventLoopDelayMs.max} ms, ${r.server.commitBatches} commits of ${r.server.rowsPerBatch} rows on average`,
+    `machine            load average ${r.loadAverage[0]} → ${r.loadAverage[1]} (1 min) over the window`,
     `load generator     RSS ${r.generator.rssMB} MB, CPU ${r.generator.cpuPercent}% of a core, event-loop delay p99 ${r.generator.eventLoopDelayMs.p99} ms`,
     `answers            ${r.refused} refused, ${r.staleSeq} stale_seq (simultaneous windows), errors: ${errors || 'none'}; protocol errors ${r.protocolErrors} (${r.unanswered} unanswered)`,
   ].join('\n');

@@ -146,6 +146,7 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
       '50',
     )
     .option('--seed <seed>', 'seed of the random choices')
+    .option('--cpu-prof <dir>', "write the server's V8 CPU profile into this directory when it stops")
     .option('--json', 'print the result as JSON')
     .action(async (opts) => {
       code = await cmdLoadTest(ctx, { ...opts, validate: opts.validateEvery });

@@ -120,9 +120,15 @@ export class SeatClient {
     });
   }
 
+  /** Sends nothing more; answers to acts in flight still count. */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
   close(): void {
     this.closing = true;
-    clearTimeout(this.timer);
+    this.stop();
     this.socket?.close();
   }
 
@@ -242,8 +248,14 @@ export class MatchClient {
     this.onFinished(this);
   }
 
-  close(): void {
+  /** No more actions; the connections stay open for the answers still to come. */
+  stop(): void {
     this.stopped = true;
+    for (const seat of this.seats) seat.stop();
+  }
+
+  close(): void {
+    this.stop();
     for (const seat of this.seats) seat.close();
   }
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Rng } from '../core/rng.ts';
@@ -36,8 +36,10 @@ export interface LoadTestOptions {
   readonly seed?: string;
   /** Progress lines (to stderr). */
   readonly progress?: (line: string) => void;
-  /** Server process to use instead of starting one (tests of the clients alone). */
+  /** The `bin/prosper.js` to run (default: the one of this checkout). */
   readonly bin?: string;
+  /** Where the server writes a V8 CPU profile when it stops (default: none). */
+  readonly cpuProfileDir?: string;
 }
 
 export interface Percentiles {
@@ -57,6 +59,8 @@ export interface LoadTestResult {
   readonly connections: number;
   readonly targetRate: number;
   readonly durationS: number;
+  /** The machine's 1-minute load average at the start and the end of the window (2 cores here). */
+  readonly loadAverage: readonly [number, number];
   readonly acks: number;
   readonly acksPerSecond: number;
   /** Send → ack, in ms, over the acks of the measured window. */
@@ -104,7 +108,7 @@ export async function runLoadTest(options: LoadTestOptions): Promise<LoadTestRes
   let server: ServerProcess | undefined;
   try {
     say(`starting prosper serve on ${db}…`);
-    server = await startServerProcess(db, options.bin);
+    server = await startServerProcess(db, options.bin, options.cpuProfileDir);
     say(
       `server at ${server.url} (pid ${server.pid}, ${server.code === 'bundle' ? 'built code' : 'TypeScript sources: run npm run build for figures'})`,
     );
@@ -177,6 +181,7 @@ async function drive(
   let minLive = live.size;
   const sampler = setInterval(() => (minLive = Math.min(minLive, live.size)), 250);
   tally.measuring = true;
+  const loadStart = loadavg()[0]!;
   const t0 = performance.now();
   say(`measuring for ${options.durationS} s…`);
   await sleep(options.durationS * 1000);
@@ -189,6 +194,7 @@ async function drive(
   const liveEnd = live.size;
 
   running = false;
+  for (const match of live) match.stop();
   const unanswered = await drain(live);
   for (const match of live) match.close();
   const errors = Object.fromEntries(tally.errors);
@@ -204,6 +210,7 @@ async function drive(
     connections: [...live].reduce((n, m) => n + m.seats.length, 0),
     targetRate: options.rate,
     durationS: round(elapsedS, 2),
+    loadAverage: [round(loadStart, 2), round(loadavg()[0]!, 2)],
     acks: tally.acks,
     acksPerSecond: round(tally.acks / elapsedS, 1),
     latencyMs: percentiles(sorted),

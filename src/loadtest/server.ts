@@ -44,11 +44,17 @@ async function launchKind(bin: string): Promise<'bundle' | 'source'> {
     : 'source';
 }
 
-export async function startServerProcess(db: string, bin: string = findProsperBin()): Promise<ServerProcess> {
+/** `cpuProfileDir`: the server writes a V8 CPU profile there when it stops (node --cpu-prof). */
+export async function startServerProcess(
+  db: string,
+  bin: string = findProsperBin(),
+  cpuProfileDir?: string,
+): Promise<ServerProcess> {
   const code = await launchKind(bin);
+  const profile = cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`];
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--stats'],
+    [...profile, bin, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--stats'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
