@@ -60,6 +60,11 @@ export interface ClientSettings {
   readonly rng: Rng;
   /** Every received `update` is checked against the protocol schema when 1; 1 in `n` otherwise. */
   readonly validateUpdatesEvery: number;
+  /**
+   * Nobody acts until the gate opens: the first N matches open on an idle server (opening them
+   * under a load they make themselves would take minutes and measure nothing).
+   */
+  readonly gate: { open: boolean };
 }
 
 interface Pending {
@@ -205,8 +210,8 @@ export class SeatClient {
   }
 
   /** Acts (after the match's pace) if the latest update offers this seat something to do. */
-  private consider(): void {
-    if (this.pending || this.timer || this.match.stopped) return;
+  consider(): void {
+    if (this.pending || this.timer || this.match.stopped || !this.settings.gate.open) return;
     const latest = this.latest;
     if (!latest || latest.seq < this.waitFor || !latest.legal || latest.legal.length === 0) return;
     const delay = this.match.pacer.delay(performance.now());

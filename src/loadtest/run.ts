@@ -132,6 +132,7 @@ async function drive(
     tally,
     rng,
     validateUpdatesEvery: options.validateUpdatesEvery,
+    gate: { open: false },
   };
   const intervalMs = options.rate === 0 ? 0 : (1000 * options.matches) / options.rate;
   const live = new Set<MatchClient>();
@@ -171,6 +172,8 @@ async function drive(
       while (queue.shift() !== undefined) await openNext();
     }),
   );
+  settings.gate.open = true;
+  for (const match of live) for (const seat of match.seats) seat.consider();
   say(`${live.size} matches live; warming up ${options.warmupS} s…`);
   await sleep(options.warmupS * 1000);
 
