@@ -3,6 +3,7 @@ import { GAMES } from '../games/registry.ts';
 import { cmdBench } from './bench.ts';
 import type { CliContext } from './io.ts';
 import { UsageError } from './io.ts';
+import { cmdLoadTest } from './loadtest.ts';
 import { cmdNew } from './new.ts';
 import { cmdPlay } from './play.ts';
 import { cmdReplay } from './replay.ts';
@@ -119,8 +120,36 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--db <url>', 'sqlite:PATH or postgres://… (default: $PROSPER_DB, else sqlite:./data/prosper.db)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
     .option('--bot-workers <n>', 'worker threads for bots (default: cores − 1, at least 2)')
+    .option('--stats', 'serve GET /stats: memory, CPU time, event-loop delay, matches (for the load test)')
     .action(async (opts) => {
       code = await cmdServe(ctx, opts);
+    });
+
+  program
+    .command('loadtest')
+    .description(
+      'start the server as a child process and N matches of scripted WebSocket clients playing random legal actions; print acks/s, latency, memory',
+    )
+    .option('--db <url>', 'sqlite:PATH or postgres://… (default: a temporary SQLite file, removed after)')
+    .option('--matches <n>', 'live matches (finished ones are replaced)', '1000')
+    .option('--duration <s>', 'seconds measured', '30')
+    .option('--warmup <s>', 'seconds played after every match is live, before measuring', '5')
+    .option('--game <id|mix>', 'game of every match, or mix: each game in turn', 'mix')
+    .option('--players <n>', "players per match (default: each game's default, 3 where it can)")
+    .option(
+      '--rate <n>',
+      'total actions/s the clients aim for; 0: each as soon as it may (default: 3 × matches)',
+    )
+    .option(
+      '--validate-every <n>',
+      'check one update in n against the protocol schema (other messages: all)',
+      '50',
+    )
+    .option('--seed <seed>', 'seed of the random choices')
+    .option('--cpu-prof <dir>', "write the server's V8 CPU profile into this directory when it stops")
+    .option('--json', 'print the result as JSON')
+    .action(async (opts) => {
+      code = await cmdLoadTest(ctx, { ...opts, validate: opts.validateEvery });
     });
 
   try {

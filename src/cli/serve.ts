@@ -10,6 +10,7 @@ export interface ServeOptions {
   db?: string;
   logLevel?: string;
   botWorkers?: string;
+  stats?: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -52,6 +53,7 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
         ? { botWorkerScript: new URL('./bot-worker.cjs', ctx.worker.scriptUrl).href }
         : { registryUrl: ctx.worker.registryUrl }),
       ...(botWorkers === undefined ? {} : { botWorkers }),
+      stats: opts.stats === true,
     });
   } catch (err) {
     ctx.io.err(`prosper serve: cannot start: ${err instanceof Error ? err.message : String(err)}`);

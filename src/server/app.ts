@@ -17,6 +17,7 @@ import { isServerFault, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
 import { registerReplayFrames } from './replay-frames.ts';
+import { registerStats } from './stats.ts';
 import { openStorage } from './storage/open.ts';
 import type { DbLocation } from './storage/open.ts';
 import type { Storage } from './storage/types.ts';
@@ -60,6 +61,8 @@ export interface ServerOptions {
   readonly commitWindowMs?: number;
   /** How long an unfollowed match stays in memory (ms; default 10 minutes). */
   readonly idleMs?: number;
+  /** Serve `GET /stats` (process figures for the load test; default off). */
+  readonly stats?: boolean;
 }
 
 export interface ProsperServer {
@@ -118,6 +121,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);
   registerReplayFrames(app, tables, options.games ?? GAMES);
+  if (options.stats) registerStats(app, tables, committer);
   app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket) => {
     const alive = socket as WebSocket & { prosperAlive?: boolean };
     alive.prosperAlive = true;

@@ -31,6 +31,8 @@ export class GroupCommitter {
   private markIdle: () => void = () => undefined;
   /** Transactions written so far (the tests and the load test read it). */
   batches = 0;
+  /** Rows committed so far: with `batches`, the average batch size (the load test reports it). */
+  rows = 0;
 
   constructor(
     private readonly storage: Storage,
@@ -71,12 +73,14 @@ export class GroupCommitter {
     try {
       await this.storage.append(batch.map((p) => p.entry));
       this.batches++;
+      this.rows += batch.length;
       for (const p of batch) p.resolve();
     } catch {
       for (const p of batch) {
         try {
           await this.storage.append([p.entry]);
           this.batches++;
+          this.rows++;
           p.resolve();
         } catch (err) {
           p.reject(err);
