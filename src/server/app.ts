@@ -22,6 +22,7 @@ import type { DbLocation } from './storage/open.ts';
 import type { Storage } from './storage/types.ts';
 import { TableService } from './tables.ts';
 import type { TableLimits } from './tables.ts';
+import { registerWebClient } from './web.ts';
 
 export interface ServerLimits extends ConnectionLimits, TableLimits {
   /** Largest HTTP request body (bytes). */
@@ -60,6 +61,8 @@ export interface ServerOptions {
   readonly commitWindowMs?: number;
   /** How long an unfollowed match stays in memory (ms; default 10 minutes). */
   readonly idleMs?: number;
+  /** A built web client (a directory with index.html) to serve at `/`; without it, the API alone. */
+  readonly webRoot?: string;
 }
 
 export interface ProsperServer {
@@ -111,9 +114,11 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     else req.log.debug({ code: body.code }, 'request refused');
     void reply.status(status).send({ error: body });
   });
-  app.setNotFoundHandler((_req, reply) => {
-    void reply.status(404).send({ error: { code: 'not_found', message: 'no such route' } });
-  });
+  if (options.webRoot) await registerWebClient(app, options.webRoot);
+  else
+    app.setNotFoundHandler((_req, reply) => {
+      void reply.status(404).send({ error: { code: 'not_found', message: 'no such route' } });
+    });
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);
