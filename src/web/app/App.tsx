@@ -9,6 +9,7 @@ import { Home } from './Home.tsx';
 import { ReplayPage } from '../replay/index.ts';
 import { RulesPage } from '../rules/index.ts';
 
+const TablePage = lazy(() => import('../table/TablePage.tsx'));
 const GalleryIndexPage = lazy(() =>
   import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryIndexPage })),
 );
@@ -32,6 +33,7 @@ export function App() {
           <Route path="/" component={Home} />
           <Route path="/gallery" component={GalleryIndexPage} />
           <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
+          <Route path="/table/:id" component={TablePage} />
           <Route path="/replay/:id" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
           <Route>
