@@ -61,7 +61,7 @@ export function TurnLine({
       case 'waiting-players':
         return <>Waiting for {state.open} more players to join.</>;
       case 'over':
-        return <>The game is over.</>;
+        return null; // the end panel says it
       case 'yours':
         return (
           <>
