@@ -162,12 +162,19 @@ export async function playToEnd(
   const stats: PlayStats = { board: 0, list: 0, planner: 0 };
   const max = opts.maxActions ?? 1500;
   for (let acted = 0; ;) {
-    const state = await pageState(page);
+    const before = await pageState(page);
+    if (before.end) return stats;
+    await opts.onState?.(before, acted);
+    // The callback may have moved the page on (reloaded it, passed the device).
+    const state = opts.onState ? await pageState(page) : before;
     if (state.end) return stats;
-    await opts.onState?.(state, acted);
     if (state.refusal && !state.refusal.includes('moved on'))
       throw new Error(`an action was refused: ${state.refusal}`);
-    if (state.turn === 'yours' && !state.pending) {
+    if (state.cover) {
+      // Hot-seat: the next player takes the device.
+      await page.locator('.cover button.primary').click();
+      await changed(page, state);
+    } else if (state.turn === 'yours' && !state.pending) {
       if (++acted > max) throw new Error(`no end after ${max} actions`);
       const settled = await pageState(page);
       await clickSomething(page, rng, stats);
