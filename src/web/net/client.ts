@@ -93,7 +93,9 @@ const FATAL: ReadonlySet<string> = new Set([
 ]);
 
 function defaultUrl(): string {
-  const { protocol, host } = globalThis.location;
+  // Typed by hand: the server-side typecheck of the tests that import this module has no DOM library.
+  const { protocol, host } = (globalThis as unknown as { location: { protocol: string; host: string } })
+    .location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${PROTOCOL.wsPath}`;
 }
 

@@ -6,6 +6,19 @@ import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { PlayerInfo, Viewer } from '../boards/contract.ts';
 import { playerOf } from '../boards/seats.ts';
 
+/**
+ * What to call a held seat: its player's name, unless this device holds several seats under one
+ * name (the creator's, for all of them), when its letter tells them apart.
+ */
+export function seatCaller(players: PlayerInfo[], seats: readonly number[]): (seat: number) => string {
+  const names = seats.map((s) => playerOf(players, s).name);
+  const shared = new Set(names).size < names.length;
+  return (seat) => {
+    const p = playerOf(players, seat);
+    return shared ? `Player ${p.letter}` : p.name;
+  };
+}
+
 export function CoverScreen({
   players,
   seats,
@@ -18,18 +31,19 @@ export function CoverScreen({
   onShow: (seat: number) => void;
 }) {
   const player = next === null ? null : playerOf(players, next);
+  const who = seatCaller(players, seats);
   return (
     <section className="panel cover" aria-label="Pass the device">
       {player ? (
         <>
           <h2>
-            Pass the device to <SeatBadge player={player} withName />
+            Pass the device to <SeatBadge player={player} /> {who(player.seat)}
           </h2>
           <p className="muted">
-            The previous player's hand and plans are hidden. Only {player.name} should look at the screen now.
+            Nothing secret is on the screen. Only {who(player.seat)} should look at it from here on.
           </p>
           <button type="button" className="primary" autoFocus onClick={() => onShow(next!)}>
-            I am {player.name}: show my seat
+            I am {who(player.seat)}: show my seat
           </button>
         </>
       ) : (
@@ -42,7 +56,7 @@ export function CoverScreen({
             .filter((s) => s !== next)
             .map((s) => (
               <button type="button" key={s} onClick={() => onShow(s)}>
-                Show {playerOf(players, s).name}
+                Show {who(s)}'s seat
               </button>
             ))}
         </p>
@@ -64,6 +78,7 @@ export function HotSeatBar({
   onPass: () => void;
   onShow: (viewer: Viewer) => void;
 }) {
+  const who = seatCaller(players, seats);
   return (
     <p className="panel hot-seat-bar">
       <span>
@@ -72,8 +87,7 @@ export function HotSeatBar({
           'showing the public table'
         ) : (
           <>
-            showing <SeatBadge player={playerOf(players, focus)} withName />
-            's seat
+            showing <SeatBadge player={playerOf(players, focus)} /> {who(focus)}'s seat
           </>
         )}
       </span>
