@@ -39,7 +39,7 @@ export default function ReplayPage() {
         ) : (
           <Problem>
             {table.data.gameName} table <code>{id}</code> has not finished yet: its replay opens once the game
-            is over. <Link href={`/t/${id}`}>Watch it live</Link>.
+            is over. <Link href={`/table/${id}`}>Watch it live</Link>.
           </Problem>
         ))}
     </div>
