@@ -61,7 +61,12 @@ export function BoardHost({
       </main>
       <aside className="side-area">
         {side}
-        <ActionList refs={index.all} active={props.legal !== null} onAction={props.onAction} />
+        <ActionList
+          refs={index.all}
+          active={props.legal !== null}
+          onAction={props.onAction}
+          over={!!outcome}
+        />
         <EventLog events={props.events} players={props.players} />
       </aside>
     </div>
