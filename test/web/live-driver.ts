@@ -113,40 +113,50 @@ export interface PlayStats {
   planner: number;
 }
 
-/** Clicks one action on the board (or, when the board offers none, in the list). */
-export async function clickSomething(page: Page, rng: Rng, stats: PlayStats): Promise<void> {
-  const planner = page.locator('.board-area .planner');
-  if (await planner.count()) {
-    // The planner takes three cards in order, then Submit.
-    for (let k = 0; k < 3; k++) {
-      const cards = planner.locator('.command-card:not([disabled])');
-      await cards.nth(rng.int(await cards.count())).click();
+/**
+ * Clicks one action on the board (or, when the board offers none, in the list). False when the
+ * page moved on under the click (a new update replaced the element): the caller looks again.
+ */
+export async function clickSomething(page: Page, rng: Rng, stats: PlayStats): Promise<boolean> {
+  const quick = { timeout: 3_000 };
+  try {
+    const planner = page.locator('.board-area .planner');
+    if (await planner.count()) {
+      // The planner takes three cards in order, then Submit.
+      for (let k = 0; k < 3; k++) {
+        const cards = planner.locator('.command-card:not([disabled])');
+        await cards.nth(rng.int(await cards.count())).click(quick);
+      }
+      await planner.locator('[data-actions]').click(quick);
+      stats.planner++;
+      return true;
     }
-    await planner.locator('[data-actions]').click();
-    stats.planner++;
-    return;
-  }
-  const targets = page.locator('.board-area [data-actions]');
-  const n = await targets.count();
-  if (n > 0) {
-    const target = targets.nth(rng.int(n));
-    const many = ((await target.getAttribute('data-actions')) ?? '').split(' ').length > 1;
-    // A hex partly under its sector's number (which offers the same score) is clicked where it shows.
-    await target.click({ timeout: 2_000 }).catch(() => target.dispatchEvent('click'));
-    if (many) {
-      const items = page.locator('.choice-menu [data-action]');
-      await items.first().waitFor();
-      await items.nth(rng.int(await items.count())).click();
+    const targets = page.locator('.board-area [data-actions]');
+    const n = await targets.count();
+    if (n > 0) {
+      const target = targets.nth(rng.int(n));
+      const many = ((await target.getAttribute('data-actions', quick)) ?? '').split(' ').length > 1;
+      // A hex partly under its sector's number (which offers the same score) is clicked where it shows.
+      await target.click({ timeout: 2_000 }).catch(() => target.dispatchEvent('click', undefined, quick));
+      if (many) {
+        const items = page.locator('.choice-menu [data-action]');
+        await items.first().waitFor(quick);
+        await items.nth(rng.int(await items.count())).click(quick);
+      }
+      stats.board++;
+      return true;
     }
-    stats.board++;
-    return;
+    const list = page.locator('.action-list');
+    if (!(await list.evaluate((d) => (d as unknown as { open: boolean }).open, undefined, quick)))
+      await list.locator('summary').click(quick);
+    const buttons = list.locator('[data-list-action]');
+    await buttons.nth(rng.int(await buttons.count())).click(quick);
+    stats.list++;
+    return true;
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') return false;
+    throw err;
   }
-  const list = page.locator('.action-list');
-  if (!(await list.evaluate((d) => (d as unknown as { open: boolean }).open)))
-    await list.locator('summary').click();
-  const buttons = list.locator('[data-list-action]');
-  await buttons.nth(rng.int(await buttons.count())).click();
-  stats.list++;
 }
 
 /**
@@ -177,8 +187,7 @@ export async function playToEnd(
     } else if (state.turn === 'yours' && !state.pending) {
       if (++acted > max) throw new Error(`no end after ${max} actions`);
       const settled = await pageState(page);
-      await clickSomething(page, rng, stats);
-      await changed(page, settled);
+      if (await clickSomething(page, rng, stats)) await changed(page, settled);
     } else await changed(page, state);
   }
 }
