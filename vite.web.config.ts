@@ -4,8 +4,8 @@
  * JSON fixtures (written by test/web/make-fixtures.ts), served at /gallery-data/ by the dev and
  * preview servers only; the production build never contains them.
  */
-import { createReadStream, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Connect, InlineConfig, Plugin } from 'vite';
 
@@ -38,17 +38,50 @@ function galleryData(dir: string): Plugin {
   };
 }
 
+/** Where the build lists its inputs, in the output directory; a dotfile, so the server never serves it. */
+export const BUILD_RECORD = '.build.json';
+
+/**
+ * Writes `BUILD_RECORD`: when the build started and the project files that went into it, so that
+ * `npm start` can tell a stale client by stat-ing them (bin/launch.js `webStatus`), as it does for
+ * the CLI bundle, instead of building every time.
+ */
+function buildRecord(outDir: string): Plugin {
+  let startedAt = 0;
+  const inputs = new Set<string>(['vite.web.config.ts', 'src/web/index.html']);
+  return {
+    name: 'prosper-build-record',
+    apply: 'build',
+    buildStart: () => void (startedAt = Date.now()),
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        for (const id of item.moduleIds) {
+          const file = relative(here, id.split('?')[0]!);
+          if (!id.startsWith('\0') && !file.startsWith('..') && !file.startsWith('node_modules'))
+            inputs.add(file.split('\\').join('/'));
+        }
+      }
+    },
+    writeBundle() {
+      const record = { startedAt, inputs: [...inputs].sort() };
+      writeFileSync(join(outDir, BUILD_RECORD), JSON.stringify(record, null, 2) + '\n');
+    },
+  };
+}
+
 export function webConfig(options: WebConfigOptions = {}): InlineConfig {
   const galleryDir = options.galleryDir ?? process.env.PROSPER_GALLERY_DIR ?? resolve(here, 'dist/gallery');
+  const outDir = options.outDir ?? resolve(here, 'dist/web');
   return {
     configFile: false,
     root: resolve(here, 'src/web'),
     base: '/',
     publicDir: false,
     logLevel: options.logLevel ?? 'info',
-    plugins: [galleryData(galleryDir)],
+    plugins: [galleryData(galleryDir), buildRecord(outDir)],
     build: {
-      outDir: options.outDir ?? resolve(here, 'dist/web'),
+      outDir,
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,

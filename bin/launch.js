@@ -26,6 +26,11 @@ export function bundleStatus(root, entries = CLI_ENTRIES) {
       return { fresh: false, reason: `dist/${entry.file} is missing` };
     for (const input of entry.inputs) inputs.add(input);
   }
+  return inputsStatus(root, inputs, manifest.startedAt);
+}
+
+/** Whether every input still exists and none changed since `startedAt`. */
+function inputsStatus(root, inputs, startedAt) {
   for (const input of inputs) {
     let changed;
     try {
@@ -34,9 +39,29 @@ export function bundleStatus(root, entries = CLI_ENTRIES) {
       return { fresh: false, reason: `${input} is gone since the build` };
     }
     // The build's start, not its end: a file saved while it ran may not be in the bundle.
-    if (changed >= manifest.startedAt) return { fresh: false, reason: `${input} changed since the build` };
+    if (changed >= startedAt) return { fresh: false, reason: `${input} changed since the build` };
   }
   return { fresh: true };
+}
+
+/** Where `npm run build:web` puts the client, and the record of its inputs (vite.web.config.ts). */
+export const WEB_DIR = 'dist/web/';
+export const WEB_RECORD = '.build.json';
+
+/**
+ * `{ fresh: true }` when dist/web holds a client built after the last change to any file that went
+ * into it, else `{ fresh: false, reason }`; as cheap as `bundleStatus` (one read, ~60 stats).
+ */
+export function webStatus(root) {
+  let record;
+  try {
+    record = JSON.parse(readFileSync(new URL(WEB_DIR + WEB_RECORD, root), 'utf8'));
+  } catch {
+    return { fresh: false, reason: 'the web client has not been built' };
+  }
+  if (!existsSync(new URL(WEB_DIR + 'index.html', root)))
+    return { fresh: false, reason: `${WEB_DIR}index.html is missing` };
+  return inputsStatus(root, record.inputs ?? [], record.startedAt);
 }
 
 /** A development checkout has the sources (and tsx to run them); an installed copy may not. */

@@ -14,7 +14,7 @@
  *
  * Usage: node scripts/build.mjs [--outdir DIR]
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, URL } from 'node:url';
@@ -40,11 +40,20 @@ export const EXTERNAL = ['vega', 'vega-lite', 'esbuild', 'tsx', 'better-sqlite3'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** What other builds put in dist/ (the web client, the gallery's fixtures): a CLI build leaves them be. */
+const NOT_OURS = new Set(['web', 'gallery']);
+
+/** Empties `outdir` of an earlier CLI build (entries since removed included), creating it if need be. */
+function clean(outdir) {
+  mkdirSync(outdir, { recursive: true });
+  for (const name of readdirSync(outdir))
+    if (!NOT_OURS.has(name)) rmSync(resolve(outdir, name), { recursive: true, force: true });
+}
+
 /** Builds every entry into `outdir` and writes its manifest; returns the manifest. */
 export async function buildAll(outdir = resolve(ROOT, 'dist'), entries = ENTRIES) {
   const startedAt = Date.now();
-  rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
+  clean(outdir);
   const manifest = { startedAt, entries: {} };
   for (const { name, entry, format = 'esm' } of entries) {
     const file = `${name}.${format === 'cjs' ? 'cjs' : 'mjs'}`;

@@ -121,6 +121,8 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
     .option('--bot-workers <n>', 'worker threads for bots (default: cores − 1, at least 2)')
     .option('--stats', 'serve GET /stats: memory, CPU time, event-loop delay, matches (for the load test)')
+    .option('--web <dir>', 'the built web client to serve at / (default: dist/web when it is built)')
+    .option('--no-web', 'serve the API only')
     .action(async (opts) => {
       code = await cmdServe(ctx, opts);
     });

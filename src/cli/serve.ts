@@ -1,6 +1,10 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer } from '../server/app.ts';
 import { DEFAULT_DB, describeDb, parseDbUrl } from '../server/storage/open.ts';
 import type { DbLocation } from '../server/storage/open.ts';
+import { isWebRoot } from '../server/web.ts';
+import type { WorkerSource } from '../sim/bundle.ts';
 import type { CliContext } from './io.ts';
 import { parseIntArg, UsageError } from './io.ts';
 
@@ -11,6 +15,8 @@ export interface ServeOptions {
   logLevel?: string;
   botWorkers?: string;
   stats?: boolean;
+  /** A directory of the built web client; false (`--no-web`) serves the API alone. */
+  web?: string | boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -21,6 +27,29 @@ function dbLocation(text: string): DbLocation {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
+}
+
+/**
+ * Where `npm run build:web` puts the client: dist/web, beside the built CLI's workers, or under
+ * the checkout when the CLI runs from its sources.
+ */
+function defaultWebDir(worker: WorkerSource): string {
+  return 'scriptUrl' in worker
+    ? fileURLToPath(new URL('./web/', worker.scriptUrl))
+    : fileURLToPath(new URL('../../dist/web/', import.meta.url));
+}
+
+/** The client to serve, or null for the API alone; a directory asked for by name must hold one. */
+function webRoot(ctx: CliContext, web: string | boolean | undefined): string | null {
+  if (web === false) return null;
+  if (typeof web === 'string') {
+    const dir = resolve(web);
+    if (!isWebRoot(dir))
+      throw new UsageError(`--web ${web}: no index.html there (build it: npm run build:web)`);
+    return dir;
+  }
+  const dir = defaultWebDir(ctx.worker);
+  return isWebRoot(dir) ? dir : null;
 }
 
 /**
@@ -39,6 +68,8 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
     opts.botWorkers === undefined ? undefined : parseIntArg('--bot-workers', opts.botWorkers, 1);
   if (botWorkers !== undefined && botWorkers < 1) throw new UsageError('--bot-workers must be at least 1');
 
+  const web = webRoot(ctx, opts.web);
+
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({
@@ -54,12 +85,18 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
         : { registryUrl: ctx.worker.registryUrl }),
       ...(botWorkers === undefined ? {} : { botWorkers }),
       stats: opts.stats === true,
+      ...(web ? { webRoot: web } : {}),
     });
   } catch (err) {
     ctx.io.err(`prosper serve: cannot start: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
   ctx.io.out(`Prosper is serving on ${server.url} (database ${describeDb(db)}). Ctrl-C stops it.`);
+  ctx.io.out(
+    web
+      ? `Open ${server.url}/ in a browser to play.`
+      : 'No web client is served (none built: npm run build:web, or --web DIR); the API answers on its own.',
+  );
 
   let stopListening = () => {};
   await new Promise<void>((resolve) => {

@@ -123,6 +123,12 @@ export const UpdateMessage = z.strictObject({
    * (e.g. giving up actions they still have), or null. Null exactly when `legal` is.
    */
   confirm: z.array(z.string().nullable()).nullable(),
+  /**
+   * Beside `legal`, one entry per legal action: its words for a person, as the game renders it from
+   * the viewer's view (`render.action`), so a client can list actions without the game's code.
+   * Null exactly when `legal` is.
+   */
+  labels: z.array(z.string()).nullable(),
   /** The events are exactly those of actions `from + 1` … `seq`. */
   from: Seq,
   events: z.array(VisibleEvent),

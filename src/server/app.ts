@@ -23,6 +23,7 @@ import type { DbLocation } from './storage/open.ts';
 import type { Storage } from './storage/types.ts';
 import { TableService } from './tables.ts';
 import type { TableLimits } from './tables.ts';
+import { registerWebClient } from './web.ts';
 
 export interface ServerLimits extends ConnectionLimits, TableLimits {
   /** Largest HTTP request body (bytes). */
@@ -63,6 +64,8 @@ export interface ServerOptions {
   readonly idleMs?: number;
   /** Serve `GET /stats` (process figures for the load test; default off). */
   readonly stats?: boolean;
+  /** A built web client (a directory with index.html) to serve at `/`; without it, the API alone. */
+  readonly webRoot?: string;
 }
 
 export interface ProsperServer {
@@ -114,9 +117,11 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     else req.log.debug({ code: body.code }, 'request refused');
     void reply.status(status).send({ error: body });
   });
-  app.setNotFoundHandler((_req, reply) => {
-    void reply.status(404).send({ error: { code: 'not_found', message: 'no such route' } });
-  });
+  if (options.webRoot) await registerWebClient(app, options.webRoot);
+  else
+    app.setNotFoundHandler((_req, reply) => {
+      void reply.status(404).send({ error: { code: 'not_found', message: 'no such route' } });
+    });
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);

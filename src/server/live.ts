@@ -464,6 +464,7 @@ export class LiveMatch {
       actors: part.actors,
       legal: mine ? (part.legal as UpdateMessage['legal']) : null,
       confirm: mine ? part.confirm : null,
+      labels: mine ? part.labels : null,
       from: start,
       events,
       clocks: readClocks(this.setup.settings.clock, this.clocks, now),

@@ -11,6 +11,8 @@ export interface ViewerPart {
   readonly legal: unknown[] | null;
   /** For each legal action, the question to ask a person before taking it (`render.confirm`), or null. */
   readonly confirm: (string | null)[] | null;
+  /** For each legal action, its words for a person (`render.action`); null exactly when `legal` is. */
+  readonly labels: string[] | null;
 }
 
 /** The viewer's view, who acts, and the viewer's legal actions when it is one of them. */
@@ -26,7 +28,8 @@ export function viewerPart(
   // Asked from the view alone, so it tells the viewer nothing the view does not.
   const ask = game.render.confirm;
   const confirm = legal && legal.map((action) => (ask ? ask(action, view) : null));
-  return { view, actors, legal, confirm };
+  const labels = legal && legal.map((action) => game.render.action(action, view));
+  return { view, actors, legal, confirm, labels };
 }
 
 /** The events one action produced, as `viewer` reads them (events it is not told of are left out). */

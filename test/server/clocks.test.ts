@@ -115,6 +115,7 @@ describe('real time: a seat whose bank runs out', () => {
     const after = updateAfter(bob, taken);
     expect(after.legal).toBeNull();
     expect(after.confirm).toBeNull();
+    expect(after.labels).toBeNull();
     expect(after.clocks!.remainingMs[1]).toBe(0);
     expect(after.clocks!.running).not.toContain(1);
     // He cannot act for the seat while the bot plays it.

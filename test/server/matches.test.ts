@@ -137,12 +137,17 @@ describe.each(GAMES.map((g) => g.id))('%s over the wire', (gameId) => {
     // Beside each legal action, the game's question for a person (Pocket Imperium asks before a
     // command is stopped with actions left); the leak check above compared it with the truth.
     for (const [, client] of clients)
-      for (const u of client.updates()) expect(u.confirm?.length).toBe(u.legal?.length);
+      for (const u of client.updates()) {
+        expect(u.confirm?.length).toBe(u.legal?.length);
+        expect(u.labels?.length).toBe(u.legal?.length);
+      }
     if (gameId === 'pocket-imperium')
       expect(clients.some(([, c]) => c.updates().some((u) => u.confirm?.some((q) => q !== null)))).toBe(true);
     expect(spectator.invalid).toEqual([]);
     expectContiguous(spectator.updates(), final.seq);
-    expect(spectator.updates().every((u) => u.viewer === 'spectator' && u.legal === null)).toBe(true);
+    expect(
+      spectator.updates().every((u) => u.viewer === 'spectator' && u.legal === null && u.labels === null),
+    ).toBe(true);
     expect(
       checkWire(
         game,

@@ -61,7 +61,13 @@ export function checkWire(
     const real = history.states[update.seq];
     // What the real state shows this viewer, and what a world it cannot tell apart shows it.
     const truth = viewerPart(game, real, viewer);
-    const sent = { view: update.view, actors: update.actors, legal: update.legal, confirm: update.confirm };
+    const sent = {
+      view: update.view,
+      actors: update.actors,
+      legal: update.legal,
+      confirm: update.confirm,
+      labels: update.labels,
+    };
     if (!jsonEqual(sent, truth)) fail(`${at}: the update is not the real state's view for the viewer`);
     const rng = Rng.fromSeed(`wire:${script.seed}:${update.seq}:${viewer}`);
     for (let sample = 0; sample < 2; sample++) {

@@ -10,6 +10,7 @@ import { JoinPage } from '../lobby/index.ts';
 import { ReplayPage } from '../replay/index.ts';
 import { RulesPage } from '../rules/index.ts';
 
+const TablePage = lazy(() => import('../table/TablePage.tsx'));
 const GalleryIndexPage = lazy(() =>
   import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryIndexPage })),
 );
@@ -35,6 +36,7 @@ export function App() {
           <Route path="/join/:id" component={JoinPage} />
           <Route path="/gallery" component={GalleryIndexPage} />
           <Route path="/gallery/:game/:fixture" component={GalleryBoardPage} />
+          <Route path="/table/:id" component={TablePage} />
           <Route path="/replay/:id" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
           <Route>

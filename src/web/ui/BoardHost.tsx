@@ -32,8 +32,17 @@ class BoardErrorBoundary extends Component<{ children: ReactNode }, { error: Err
 export function BoardHost({
   game,
   outcome,
+  top,
+  side,
   ...props
-}: { game: string; outcome?: OutcomeInfo | null } & BoardProps) {
+}: {
+  game: string;
+  outcome?: OutcomeInfo | null;
+  /** Drawn above the board (the table page's turn line, the end of the game's offers). */
+  top?: ReactNode;
+  /** Drawn at the head of the side column (the table page's players and clocks). */
+  side?: ReactNode;
+} & BoardProps) {
   const Board = BOARDS[game];
   const index = useMemo(
     () => new ActionIndex(props.legal, props.actionLabels),
@@ -42,6 +51,7 @@ export function BoardHost({
   return (
     <div className="board-host">
       <main className="board-area">
+        {top}
         {outcome && <OutcomePanel outcome={outcome} players={props.players} />}
         <BoardErrorBoundary>
           <Suspense fallback={<div className="panel loading">Loading the board…</div>}>
@@ -50,7 +60,13 @@ export function BoardHost({
         </BoardErrorBoundary>
       </main>
       <aside className="side-area">
-        <ActionList refs={index.all} active={props.legal !== null} onAction={props.onAction} />
+        {side}
+        <ActionList
+          refs={index.all}
+          active={props.legal !== null}
+          onAction={props.onAction}
+          over={!!outcome}
+        />
         <EventLog events={props.events} players={props.players} />
       </aside>
     </div>

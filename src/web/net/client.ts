@@ -1,0 +1,329 @@
+/**
+ * The browser's side of the table protocol (docs/server.md, "WebSocket"): one connection per open
+ * table, which says `hello`, keeps the latest update and the viewer's log, sends actions, switches
+ * the viewer in hot-seat, and reconnects by itself with backoff (asking only for the events it
+ * missed). Pages read it through `subscribe`/`snapshot` (a `useSyncExternalStore` store).
+ *
+ * Messages are typed by the protocol module but not parsed with its zod schemas here: the server
+ * already validates with them, and leaving zod out keeps it out of the table page's chunk.
+ */
+import type {
+  ClientMessage,
+  ProtocolErrorCode,
+  RuleError,
+  ServerMessage,
+  TableInfo,
+  UpdateMessage,
+  Viewer,
+  VisibleEvent,
+} from '../../protocol/index.ts';
+
+/** The protocol's version and WebSocket path (pinned to `PROTOCOL_VERSION`/`API_PREFIX` by a test). */
+export const PROTOCOL = { v: 1, wsPath: '/api/v1/ws' } as const;
+
+export type LinkState = 'connecting' | 'open' | 'reconnecting' | 'failed' | 'closed';
+
+/** Why the page cannot show the table at all: reconnecting would not help. */
+export interface Failure {
+  readonly code: ProtocolErrorCode | 'network';
+  readonly message: string;
+}
+
+/** The last action the game refused, or the protocol error an action got, for the page to show. */
+export interface Refusal {
+  readonly code: RuleError['code'] | ProtocolErrorCode;
+  readonly rule: string | null;
+  readonly message: string;
+}
+
+export interface TableSnapshot {
+  readonly link: LinkState;
+  /** Reconnection attempts since the link was last open. */
+  readonly attempts: number;
+  readonly table: TableInfo | null;
+  /** Seats this connection acts for (from `welcome`). */
+  readonly seats: readonly number[];
+  /** Whose view this connection receives. */
+  readonly focus: Viewer;
+  /** The latest update for `focus`, or null until it comes (or after the viewer changed). */
+  readonly update: UpdateMessage | null;
+  /** When `update` arrived (the browser's clock), to run clocks down from it. */
+  readonly receivedAt: number;
+  /** The focus's log from the start, oldest first. */
+  readonly events: readonly VisibleEvent[];
+  /** An action sent and not yet answered. */
+  readonly pending: boolean;
+  readonly refusal: Refusal | null;
+  readonly failure: Failure | null;
+}
+
+export interface ClientOptions {
+  readonly table: string;
+  readonly tokens: readonly string[];
+  /** The viewer to start with (default: the server's, the first token's seat). */
+  readonly focus?: Viewer;
+  /** ws://host/api/v1/ws (default: this page's host). */
+  readonly url?: string;
+  /** For tests: a WebSocket constructor. */
+  readonly WebSocketImpl?: typeof WebSocket;
+}
+
+/** A number in [0, 1) from the platform's generator (the lint keeps Math.random to no one). */
+const jitter = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+
+/**
+ * Backoff between reconnection attempts: doubling from half a second, at most 10 s, with jitter
+ * so that the clients a restarted server dropped do not all come back in the same instant.
+ */
+export function backoffMs(attempt: number, random: () => number = jitter): number {
+  const base = Math.min(10_000, 500 * 2 ** Math.min(attempt, 5));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/** A keep-alive every 20 s; a link silent for two of them is dead (the server's own check is 30 s). */
+const PING_MS = 20_000;
+
+/** Errors that a new connection would only get again. */
+const FATAL: ReadonlySet<string> = new Set([
+  'not_found',
+  'bad_token',
+  'spectators_not_allowed',
+  'unsupported_version',
+  'bad_request',
+]);
+
+function defaultUrl(): string {
+  // Typed by hand: the server-side typecheck of the tests that import this module has no DOM library.
+  const { protocol, host } = (globalThis as unknown as { location: { protocol: string; host: string } })
+    .location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${PROTOCOL.wsPath}`;
+}
+
+/** The log after an update: what was kept up to its `from`, then its events. */
+export function mergeEvents(
+  kept: readonly VisibleEvent[],
+  update: Pick<UpdateMessage, 'from' | 'events'>,
+): VisibleEvent[] {
+  const upTo = kept.filter((e) => e.seq <= update.from);
+  return upTo.length === kept.length && update.events.length === 0 ? [...kept] : [...upTo, ...update.events];
+}
+
+export class TableClient {
+  private socket: WebSocket | null = null;
+  private state: TableSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private pinger: ReturnType<typeof setInterval> | undefined;
+  private heardAt = 0;
+  private counter = 0;
+  private pendingId: string | null = null;
+  private stopped = false;
+  private readonly url: string;
+  private readonly WS: typeof WebSocket;
+
+  constructor(private readonly options: ClientOptions) {
+    this.url = options.url ?? defaultUrl();
+    this.WS = options.WebSocketImpl ?? WebSocket;
+    this.state = {
+      link: 'connecting',
+      attempts: 0,
+      table: null,
+      seats: [],
+      focus: options.focus ?? (options.tokens.length ? 0 : 'spectator'),
+      update: null,
+      receivedAt: 0,
+      events: [],
+      pending: false,
+      refusal: null,
+      failure: null,
+    };
+  }
+
+  // The store -----------------------------------------------------------------------------------
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): TableSnapshot => this.state;
+
+  private set(patch: Partial<TableSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  // The link ------------------------------------------------------------------------------------
+
+  start(): void {
+    this.stopped = false;
+    this.set({ link: 'connecting' });
+    this.open();
+  }
+
+  /** Closes for good (the page is left). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    clearInterval(this.pinger);
+    this.socket?.close(1000, 'left');
+    this.socket = null;
+    this.set({ link: 'closed' });
+  }
+
+  private open(): void {
+    const socket = new this.WS(this.url);
+    this.socket = socket;
+    socket.onopen = () => this.hello();
+    socket.onmessage = (e) => {
+      if (socket === this.socket && typeof e.data === 'string') this.receive(e.data);
+    };
+    socket.onclose = () => {
+      if (socket === this.socket) this.lost();
+    };
+  }
+
+  private hello(): void {
+    const { update, focus } = this.state;
+    // Asking from where we are means only the missed events come; a different viewer starts over.
+    const lastSeq = update && update.viewer === focus ? update.seq : undefined;
+    this.send({
+      type: 'hello',
+      v: PROTOCOL.v,
+      table: this.options.table,
+      tokens: [...this.options.tokens],
+      ...(this.state.table ? { focus } : this.options.focus === undefined ? {} : { focus }),
+      ...(lastSeq === undefined ? {} : { lastSeq }),
+    });
+    this.heardAt = Date.now();
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.keepAlive(), PING_MS);
+  }
+
+  private keepAlive(): void {
+    if (Date.now() - this.heardAt > 2 * PING_MS) {
+      // Silent too long: the link is dead even if the browser has not noticed.
+      this.socket?.close();
+      this.lost();
+      return;
+    }
+    this.send({ type: 'ping' });
+  }
+
+  private lost(): void {
+    clearInterval(this.pinger);
+    this.socket = null;
+    // An action in flight may or may not have been stored; the update after reconnecting tells.
+    this.pendingId = null;
+    if (this.stopped || this.state.link === 'failed') return;
+    const attempts = this.state.attempts + 1;
+    this.set({ link: 'reconnecting', attempts, pending: false });
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.open(), backoffMs(attempts - 1));
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.socket?.readyState === this.WS.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  // Messages ------------------------------------------------------------------------------------
+
+  private receive(text: string): void {
+    this.heardAt = Date.now();
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (message.type) {
+      case 'welcome':
+        return this.set({
+          link: 'open',
+          attempts: 0,
+          table: message.table,
+          seats: message.seats,
+          focus: message.focus,
+          failure: null,
+        });
+      case 'table':
+        return this.set({ table: message.table });
+      case 'update':
+        return this.onUpdate(message);
+      case 'ack':
+        if (message.id === this.pendingId) {
+          this.pendingId = null;
+          this.set({ pending: false, refusal: null });
+        }
+        return;
+      case 'refused':
+        if (message.id === this.pendingId) this.pendingId = null;
+        return this.set({ pending: false, refusal: { ...message.error } });
+      case 'error':
+        return this.onError(message);
+      case 'pong':
+        return;
+    }
+  }
+
+  private onUpdate(update: UpdateMessage): void {
+    // Only the focused viewer's updates count; one for the previous viewer may cross a focus change.
+    if (update.viewer !== this.state.focus) return;
+    const previous = this.state.update;
+    if (previous && previous.viewer === update.viewer && update.seq < previous.seq) return;
+    this.set({
+      update,
+      receivedAt: Date.now(),
+      events: mergeEvents(previous?.viewer === update.viewer ? this.state.events : [], update),
+    });
+  }
+
+  private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
+    if (error.id !== undefined && error.id === this.pendingId) {
+      this.pendingId = null;
+      // A stale choice is normal at a busy table: the fresh update is on its way, choose again.
+      return this.set({ pending: false, refusal: { code: error.code, rule: null, message: error.message } });
+    }
+    if (this.state.link !== 'open' && FATAL.has(error.code)) {
+      clearInterval(this.pinger);
+      this.set({ link: 'failed', failure: { code: error.code, message: error.message } });
+      this.socket?.close();
+      return;
+    }
+    if (error.code === 'storage_failed') return; // the server closes; we reconnect with lastSeq.
+    this.set({ refusal: { code: error.code, rule: null, message: error.message } });
+  }
+
+  // Requests ------------------------------------------------------------------------------------
+
+  /** Sends one of the latest update's legal actions for the focused seat. */
+  act(action: unknown): boolean {
+    const { update, focus } = this.state;
+    if (!update || focus === 'spectator' || !update.legal || this.pendingId) return false;
+    const id = `a${++this.counter}-${update.seq}`;
+    this.pendingId = id;
+    this.set({ pending: true, refusal: null });
+    this.send({ type: 'act', id, seat: focus, seq: update.seq, action: action as never });
+    return true;
+  }
+
+  /**
+   * Shows another viewer (hot-seat). The previous viewer's view and log are dropped at once, before
+   * anything else is drawn, and the new viewer's whole log is asked for: this client never holds
+   * two seats' secrets at the same time.
+   */
+  focus(viewer: Viewer): void {
+    this.pendingId = null;
+    this.set({ focus: viewer, update: null, events: [], pending: false, refusal: null });
+    this.send({ type: 'focus', viewer });
+  }
+
+  /** Takes back a seat a bot plays since its clock ran out or its player was away. */
+  reclaim(seat: number): void {
+    this.send({ type: 'reclaim', id: `r${++this.counter}`, seat });
+  }
+
+  dismissRefusal(): void {
+    this.set({ refusal: null });
+  }
+}
