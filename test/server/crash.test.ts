@@ -51,8 +51,12 @@ const LINEUPS: { game: string; seats: SeatSpec[] }[] = [
 ];
 /** Acknowledged actions (all matches together) before the kill. */
 const ACKS_BEFORE_KILL = 100;
-/** The absence limit of the one match whose second player never comes back after the crash. */
-const ABSENT_MS = 500;
+/**
+ * The absence limit of the one match whose second player never comes back after the crash. Its
+ * first player must be back within it, while a dozen clients reconnect at once on a machine that
+ * may be busy: half a second was too tight there (the first player was taken over too).
+ */
+const ABSENT_MS = 4000;
 
 interface Seated {
   readonly id: string;
