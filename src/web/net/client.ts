@@ -29,9 +29,12 @@ export interface Failure {
   readonly message: string;
 }
 
-/** The last action the game refused, or the protocol error an action got, for the page to show. */
+/**
+ * The last action the game refused, or the protocol error an action got, for the page to show;
+ * `offline` is this client's own: the action was not sent because the link was down.
+ */
 export interface Refusal {
-  readonly code: RuleError['code'] | ProtocolErrorCode;
+  readonly code: RuleError['code'] | ProtocolErrorCode | 'offline';
   readonly rule: string | null;
   readonly message: string;
 }
@@ -66,6 +69,8 @@ export interface ClientOptions {
   readonly url?: string;
   /** For tests: a WebSocket constructor. */
   readonly WebSocketImpl?: typeof WebSocket;
+  /** For tests: the jitter's source of numbers in [0, 1) (default: the platform's generator). */
+  readonly random?: () => number;
 }
 
 /** A number in [0, 1) from the platform's generator (the lint keeps Math.random to no one). */
@@ -81,7 +86,17 @@ export function backoffMs(attempt: number, random: () => number = jitter): numbe
 }
 
 /** A keep-alive every 20 s; a link silent for two of them is dead (the server's own check is 30 s). */
-const PING_MS = 20_000;
+export const PING_MS = 20_000;
+
+/**
+ * A socket not open after this long is given up and tried again: a connection attempt into a
+ * network that drops packets can hang for minutes before the browser reports it.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** What the page shows for an action chosen while the link is down (it is not sent, nor kept). */
+export const OFFLINE_MESSAGE =
+  'Not connected to the server, so your choice was not sent. Choose again once the table is back.';
 
 /** Errors that a new connection would only get again. */
 const FATAL: ReadonlySet<string> = new Set([
@@ -118,6 +133,12 @@ export class TableClient {
   private counter = 0;
   private pendingId: string | null = null;
   private stopped = false;
+  /** Counts `focus` calls, so that a `welcome` answering an older `hello` cannot undo the latest. */
+  private focusEpoch = 0;
+  private helloEpoch = 0;
+  /** A request for this viewer's missing events is on its way (an update did not follow on). */
+  private resyncing = false;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly url: string;
   private readonly WS: typeof WebSocket;
 
@@ -165,6 +186,7 @@ export class TableClient {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearTimeout(this.connectTimer);
     clearInterval(this.pinger);
     this.socket?.close(1000, 'left');
     this.socket = null;
@@ -174,7 +196,17 @@ export class TableClient {
   private open(): void {
     const socket = new this.WS(this.url);
     this.socket = socket;
-    socket.onopen = () => this.hello();
+    clearTimeout(this.connectTimer);
+    this.connectTimer = setTimeout(() => {
+      if (socket !== this.socket || socket.readyState === this.WS.OPEN) return;
+      socket.close();
+      this.lost();
+    }, CONNECT_TIMEOUT_MS);
+    socket.onopen = () => {
+      if (socket !== this.socket) return;
+      clearTimeout(this.connectTimer);
+      this.hello();
+    };
     socket.onmessage = (e) => {
       if (socket === this.socket && typeof e.data === 'string') this.receive(e.data);
     };
@@ -187,6 +219,8 @@ export class TableClient {
     const { update, focus } = this.state;
     // Asking from where we are means only the missed events come; a different viewer starts over.
     const lastSeq = update && update.viewer === focus ? update.seq : undefined;
+    this.helloEpoch = this.focusEpoch;
+    this.resyncing = false;
     this.send({
       type: 'hello',
       v: PROTOCOL.v,
@@ -212,6 +246,7 @@ export class TableClient {
 
   private lost(): void {
     clearInterval(this.pinger);
+    clearTimeout(this.connectTimer);
     this.socket = null;
     // An action in flight may or may not have been stored; the update after reconnecting tells.
     this.pendingId = null;
@@ -219,7 +254,7 @@ export class TableClient {
     const attempts = this.state.attempts + 1;
     this.set({ link: 'reconnecting', attempts, pending: false });
     clearTimeout(this.retry);
-    this.retry = setTimeout(() => this.open(), backoffMs(attempts - 1));
+    this.retry = setTimeout(() => this.open(), backoffMs(attempts - 1, this.options.random));
   }
 
   private send(message: ClientMessage): void {
@@ -243,8 +278,11 @@ export class TableClient {
           attempts: 0,
           table: message.table,
           seats: message.seats,
-          focus: message.focus,
+          // A focus chosen after this hello went out is on its way to the server: it stands.
+          ...(this.focusEpoch === this.helloEpoch ? { focus: message.focus } : {}),
           failure: null,
+          // "Not sent, not connected" is over once connected; a refusal of the game's stays.
+          ...(this.state.refusal?.code === 'offline' ? { refusal: null } : {}),
         });
       case 'table':
         return this.set({ table: message.table });
@@ -269,13 +307,26 @@ export class TableClient {
   private onUpdate(update: UpdateMessage): void {
     // Only the focused viewer's updates count; one for the previous viewer may cross a focus change.
     if (update.viewer !== this.state.focus) return;
-    const previous = this.state.update;
-    if (previous && previous.viewer === update.viewer && update.seq < previous.seq) return;
+    const previous = this.state.update?.viewer === update.viewer ? this.state.update : null;
+    if (previous && update.seq < previous.seq) return;
+    // The log this client holds ends at `have`; an update starting later would leave a hole in it
+    // (one sent for this viewer before a focus change and back): ask for what is missing instead.
+    const have = previous?.seq ?? 0;
+    if (update.from > have) return this.resync(have);
+    this.resyncing = false;
     this.set({
       update,
       receivedAt: Date.now(),
-      events: mergeEvents(previous?.viewer === update.viewer ? this.state.events : [], update),
+      events: mergeEvents(previous ? this.state.events : [], update),
     });
+  }
+
+  /** Asks again for the focused viewer's update, with the events after `have`. */
+  private resync(have: number): void {
+    if (this.resyncing) return;
+    this.resyncing = true;
+    const { focus } = this.state;
+    this.send({ type: 'focus', viewer: focus, ...(have > 0 ? { lastSeq: have } : {}) });
   }
 
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
@@ -300,6 +351,12 @@ export class TableClient {
   act(action: unknown): boolean {
     const { update, focus } = this.state;
     if (!update || focus === 'spectator' || !update.legal || this.pendingId) return false;
+    if (this.state.link !== 'open' || this.socket?.readyState !== this.WS.OPEN) {
+      // Not queued: by the time the link is back the table may have moved on, and the player
+      // should choose from what it shows then, not have an old choice played for them.
+      this.set({ refusal: { code: 'offline', rule: null, message: OFFLINE_MESSAGE } });
+      return false;
+    }
     const id = `a${++this.counter}-${update.seq}`;
     this.pendingId = id;
     this.set({ pending: true, refusal: null });
@@ -313,6 +370,8 @@ export class TableClient {
    * two seats' secrets at the same time.
    */
   focus(viewer: Viewer): void {
+    this.focusEpoch++;
+    this.resyncing = false;
     this.pendingId = null;
     this.set({ focus: viewer, update: null, events: [], pending: false, refusal: null });
     this.send({ type: 'focus', viewer });

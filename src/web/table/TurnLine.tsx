@@ -126,10 +126,12 @@ export function RefusalBanner({
   if (!refusal) return null;
   const stale = refusal.code === 'stale_seq';
   return (
-    <div className="panel refusal" role="alert" data-rule={refusal.rule ?? ''}>
+    <div className="panel refusal" role="alert" data-rule={refusal.rule ?? ''} data-code={refusal.code}>
       <p>
         {stale ? (
           <>The table moved on before your choice arrived; nothing was done. Choose again.</>
+        ) : refusal.code === 'offline' ? (
+          <>{refusal.message}</>
         ) : (
           <>
             <b>Not allowed</b>
