@@ -40,6 +40,7 @@ export function Players({
   const clocks = update?.clocks ?? null;
   const running = !!clocks && clocks.running.length > 0 && table.status === 'playing';
   const now = useTick(running);
+  const linked = snapshot.link === 'open';
   return (
     <section className="panel players" aria-label="Players">
       <h2>Players</h2>
@@ -50,8 +51,10 @@ export function Players({
           const ticking = !!clocks?.running.includes(seat.seat);
           const shown = left === undefined ? null : ticking ? left - (now - receivedAt) : left;
           const you = update?.viewer === seat.seat;
-          const presence =
-            seat.kind === 'bot'
+          // With the link down this page cannot know who is here: it says so rather than guess.
+          const presence = !linked
+            ? 'unknown'
+            : seat.kind === 'bot'
               ? 'bot'
               : seat.controlledByBot
                 ? 'a bot plays this seat'

@@ -57,6 +57,14 @@ export function TurnLine({
     </p>
   );
   const line = (() => {
+    // What the board shows is the table as it was when the link dropped: no turn can be promised.
+    if (snapshot.link !== 'open' && state.kind !== 'over')
+      return (
+        <>
+          <b>Connection lost.</b> The board is the table as it was; it comes back up to date, with anything
+          you missed, as soon as the server answers again.
+        </>
+      );
     switch (state.kind) {
       case 'waiting-players':
         return <>Waiting for {state.open} more players to join.</>;
