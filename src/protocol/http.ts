@@ -60,26 +60,49 @@ export type GamesResponse = z.infer<typeof GamesResponse>;
 
 // POST /api/v1/tables ---------------------------------------------------------------------------
 
-export const CreateTableRequest = z.strictObject({
-  game: GameId,
-  players: z.number().int().min(1).max(16),
-  /** Game options; omitted keys take the game's defaults. */
-  options: z.record(z.string(), JsonValue).default({}),
-  /** One entry per seat, in seat order. */
-  seats: z.array(SeatSpec).min(1).max(16),
-  /** The creator's display name, given to every seat the creator takes. */
-  name: DisplayName,
-  /**
-   * Human seats the creator takes (several for hot-seat). Default: the first human seat. `[]`: none
-   * (a table the creator only watches, or only shares).
-   */
-  claim: z.array(Seat).max(16).optional(),
-  clock: ClockSettings.default({ kind: 'none' }),
-  spectators: z.boolean().default(true),
-  listed: z.boolean().default(true),
-  /** The bot that would finish the game for a timed-out or absent seat (default: the game's best cheap bot). */
-  takeover: TakeoverSettings.optional(),
-});
+export const CreateTableRequest = z
+  .strictObject({
+    game: GameId,
+    players: z.number().int().min(1).max(16),
+    /** Game options; omitted keys take the game's defaults. */
+    options: z.record(z.string(), JsonValue).default({}),
+    /** One entry per seat, in seat order. */
+    seats: z.array(SeatSpec).min(1).max(16),
+    /** The creator's display name, given to every seat the creator takes unless `names` says otherwise. */
+    name: DisplayName,
+    /**
+     * Human seats the creator takes (several for hot-seat). Default: the first human seat. `[]`: none
+     * (a table the creator only watches, or only shares).
+     */
+    claim: z.array(Seat).max(16).optional(),
+    /**
+     * Hot-seat: the name of each seat in `claim`, in the same order, so the device can be passed to
+     * "Ben" rather than "Player B". Default: `name` for every claimed seat.
+     */
+    names: z.array(DisplayName).max(16).optional(),
+    clock: ClockSettings.default({ kind: 'none' }),
+    spectators: z.boolean().default(true),
+    listed: z.boolean().default(true),
+    /** The bot that would finish the game for a timed-out or absent seat (default: the game's best cheap bot). */
+    takeover: TakeoverSettings.optional(),
+  })
+  .superRefine((req, ctx) => {
+    if (req.names === undefined) return;
+    // Checked here rather than against the default claim: a name list only means something
+    // next to the seats it names.
+    if (req.claim === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['names'],
+        message: 'names needs claim: one name per claimed seat',
+      });
+    else if (req.names.length !== req.claim.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['names'],
+        message: `one name per claimed seat: ${req.claim.length} claimed, ${req.names.length} names`,
+      });
+  });
 export type CreateTableRequest = z.input<typeof CreateTableRequest>;
 export type CreateTableParsed = z.output<typeof CreateTableRequest>;
 

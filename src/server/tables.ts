@@ -129,8 +129,10 @@ export class TableService {
 
     const at = this.now();
     const tokens: SeatGrant[] = claim.map((seat) => ({ seat, token: newSeatToken() }));
-    for (const { seat, token } of tokens)
-      seats[seat] = { ...seats[seat]!, name: request.name, tokenHash: hashToken(token), claimedAt: at };
+    tokens.forEach(({ seat, token }, k) => {
+      const name = request.names?.[k] ?? request.name;
+      seats[seat] = { ...seats[seat]!, name, tokenHash: hashToken(token), claimedAt: at };
+    });
     const stored: StoredMatch = {
       id: newTableId(),
       game: game.id,

@@ -146,6 +146,51 @@ describe('tables', () => {
   });
 });
 
+describe('hot-seat names', () => {
+  const hotSeat = {
+    game: 'prosperitea',
+    players: 3,
+    name: 'Ann',
+    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'human' }],
+    claim: [2, 0],
+  };
+
+  it('gives each claimed seat its own name, in the order of claim, and shows them in the table info', async () => {
+    const reply = await api(srv.url, '/tables', { body: { ...hotSeat, names: ['Cleo', 'Ann'] } });
+    expect(reply.status).toBe(201);
+    const created = CreateTableResponseSchema.parse(reply.body);
+    expect(created.tokens.map((t) => t.seat)).toEqual([2, 0]);
+    const names = (seats: readonly { name: string | null }[]) => seats.map((s) => s.name);
+    expect(names(created.table.seats)).toEqual(['Ann', 'random', 'Cleo']);
+    const info = await api(srv.url, `/tables/${created.table.id}`);
+    const table = (info.body as { table: CreateTableResponse['table'] }).table;
+    expect(table.status).toBe('playing');
+    expect(names(table.seats)).toEqual(['Ann', 'random', 'Cleo']);
+  });
+
+  it("without names, every claimed seat takes the creator's name as before", async () => {
+    const created = (await api(srv.url, '/tables', { body: hotSeat })).body as CreateTableResponse;
+    expect(created.table.seats.map((s) => s.name)).toEqual(['Ann', 'random', 'Ann']);
+  });
+
+  it.each([
+    ['one name too few', { names: ['Cleo'] }],
+    ['one name too many', { names: ['Cleo', 'Ann', 'Dan'] }],
+    ['names without claim', { claim: undefined, names: ['Cleo'] }],
+    ['an empty name', { names: ['Cleo', '  '] }],
+    ['a name with a control character', { names: ['Cleo', 'A\u0007nn'] }],
+  ])('refuses %s with bad_request and creates nothing', async (_what, change) => {
+    const before = ((await api(srv.url, '/tables?status=playing')).body as { tables: unknown[] }).tables;
+    const reply = await api(srv.url, '/tables', { body: { ...hotSeat, ...change } });
+    expect(reply.status).toBe(400);
+    const error = (reply.body as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('bad_request');
+    expect(error.message).toContain('names');
+    const after = ((await api(srv.url, '/tables?status=playing')).body as { tables: unknown[] }).tables;
+    expect(after.length).toBe(before.length);
+  });
+});
+
 describe('bots only, replay and rematch', () => {
   it('a table of bots starts at once and plays to the end while a spectator watches', async () => {
     const created = (

@@ -1,6 +1,6 @@
 /**
- * Driving the live table page in Chromium as a player would: tables are created over HTTP, their
- * seat tokens put where the lobby keeps them (localStorage), and the player clicks what the board
+ * Driving the live table page in Chromium as a player would: tables are created in the lobby's form
+ * (or over HTTP, their seat tokens put where the lobby keeps them), and the player clicks what the board
  * highlights (elements with `data-actions`; the planner's cards; the list only when the board
  * offers nothing), until the end screen shows.
  */
@@ -26,6 +26,42 @@ export async function createTable(
   });
   if (reply.status !== 201) throw new Error(`create failed: ${JSON.stringify(reply.body)}`);
   return reply.body as CreateTableResponse;
+}
+
+/** A table as a person sets it up in the lobby's create form. */
+export interface LobbyTable {
+  readonly game: string;
+  /** The creator's name. */
+  readonly name: string;
+  /** Per seat, in order: this screen's person, or a bot by its server name. */
+  readonly seats: readonly ('me' | { bot: string })[];
+  /** Sets the options in the form (left at the server's defaults when absent). */
+  readonly setOptions?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Creates a table the way a person does: the lobby at `/`, the game's "Create a table", the form
+ * filled and sent. A table whose seats are all taken starts at once and the page follows to it;
+ * returns its id once the address is `/table/<id>`.
+ */
+export async function createInLobby(page: Page, base: string, table: LobbyTable): Promise<string> {
+  await page.goto(`${base}/`);
+  await page
+    .locator(`.game-card[data-game="${table.game}"]`)
+    .getByRole('link', { name: 'Create a table' })
+    .click();
+  await page.locator('.create-form').waitFor();
+  await page.getByLabel('Your name').fill(table.name);
+  await page.getByLabel('Number of players').selectOption(String(table.seats.length));
+  for (const [seat, want] of table.seats.entries()) {
+    const letter = String.fromCharCode(65 + seat);
+    await page.getByLabel(`Seat ${letter}: who plays it`).selectOption(want === 'me' ? 'me' : 'bot');
+    if (want !== 'me') await page.getByLabel(`Seat ${letter}: bot`).selectOption(want.bot);
+  }
+  await table.setOptions?.(page);
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.waitForURL((url) => /^\/table\/[a-z2-7]{10}$/.test(url.pathname), { timeout: 20_000 });
+  return new URL(page.url()).pathname.slice('/table/'.length);
 }
 
 export async function joinTable(base: string, table: string, name: string): Promise<SeatGrant> {

@@ -1,35 +1,55 @@
 /**
- * The live table page in a real Chromium against a real server serving the built client: for each
- * game one person plays against cheap bots to the end by clicking the board, while a spectator
- * watches the same table; the end screen shows the outcome and offers a rematch. Screenshots of
- * each game at its start, in the middle and at the end go to test-results/live/.
+ * From the lobby to the end, in a real Chromium against a real server serving the built client:
+ * for each game one person creates a table against cheap bots in the lobby's form, follows it to
+ * the table page and plays to the end by clicking the board, while a spectator watches the same
+ * table; the end screen shows the outcome and offers a rematch. Nothing is created or played
+ * through the API (it is only read, to check what the page shows). Screenshots of each game at its
+ * start, in the middle and at the end go to test-results/live/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeatSpec, TableResponse } from '../../src/protocol/index.ts';
+import type { SeatInfo, TableResponse } from '../../src/protocol/index.ts';
 import { api } from '../server/harness.ts';
 import { launchChromium } from './harness.ts';
-import { createTable, holdSeats, LAPTOP, pageState, playToEnd, recordFrames } from './live-driver.ts';
+import { createInLobby, LAPTOP, pageState, playToEnd, recordFrames } from './live-driver.ts';
+import type { LobbyTable } from './live-driver.ts';
 import { startServerSite } from './server-site.ts';
 import type { ServerSite } from './server-site.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/live/', import.meta.url));
 
-/** One person (seat 0) and bots, sized so a game ends in well under a minute of clicking. */
-const TABLES: Record<string, { seats: SeatSpec[]; options: Record<string, unknown> }> = {
-  prosperitea: { seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }], options: {} },
+/**
+ * One person (seat 0) and bots, sized so a game ends in well under a minute of clicking, as set in
+ * the create form; `options` is what the server must then hold.
+ */
+const TABLES: Record<string, LobbyTable & { options: Record<string, unknown> }> = {
+  prosperitea: { game: 'prosperitea', name: 'Ann', seats: ['me', { bot: 'heuristic' }], options: {} },
   prospectus: {
-    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'random' }, { kind: 'bot', bot: 'heuristic' }],
+    game: 'prospectus',
+    name: 'Ann',
+    seats: ['me', { bot: 'random' }, { bot: 'heuristic' }],
     options: {},
   },
   'pocket-imperium': {
-    seats: [{ kind: 'human' }, { kind: 'bot', bot: 'heuristic' }],
+    game: 'pocket-imperium',
+    name: 'Ann',
+    seats: ['me', { bot: 'heuristic' }],
+    setOptions: (page) => page.getByRole('checkbox', { name: 'Prosperity expansion' }).check(),
     options: { prosperity: true },
   },
 };
+
+/** What the server must hold for the seats the form was given. */
+function seatsOf(table: LobbyTable): Pick<SeatInfo, 'kind' | 'bot' | 'name' | 'taken'>[] {
+  return table.seats.map((want) =>
+    want === 'me'
+      ? { kind: 'human', bot: null, name: table.name, taken: true }
+      : { kind: 'bot', bot: { bot: want.bot }, name: want.bot, taken: true },
+  );
+}
 
 let site: ServerSite;
 let browser: Browser;
@@ -50,19 +70,30 @@ async function shot(page: Page, name: string) {
 }
 
 describe.each(Object.keys(TABLES))('playing %s live', (game) => {
-  it('one person plays against bots to the end by clicking the board; a spectator follows', async () => {
-    const { seats, options } = TABLES[game]!;
-    const created = await createTable(site.url, { game, seats, options });
-    const id = created.table.id;
+  it('one person creates a table against bots in the lobby and plays it to the end by clicking the board; a spectator follows', async () => {
+    const table = TABLES[game]!;
+    const { seats } = table;
 
+    // In the lobby: the game's "Create a table", the form, and on to the table (it starts at once:
+    // every seat is taken, so there is no link to share and the page goes straight to it).
     const context = await browser.newContext(LAPTOP);
-    await holdSeats(context, id, 'Ann', created.tokens);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('dialog', (d) => void d.accept());
-    await page.goto(`${site.url}/table/${id}`);
+    const id = await createInLobby(page, site.url, table);
     await page.locator('.board-area [class$="-board"]').waitFor();
+    const created = ((await api(site.url, `/tables/${id}`)).body as TableResponse).table;
+    expect(created.game).toBe(game);
+    expect(created.status).toBe('playing');
+    expect(created.options).toMatchObject(table.options);
+    expect(created.seats.map(({ kind, bot, name, taken }) => ({ kind, bot, name, taken }))).toEqual(
+      seatsOf(table),
+    );
+    expect(await page.locator('.table-page h1, .table-page h2').first().textContent()).toContain(
+      created.gameName,
+    );
+    expect((await pageState(page)).viewer).toBe('0');
     expect(await page.locator('.players li').count()).toBe(seats.length);
     expect(await page.locator('.players li[data-seat="0"] .you').count()).toBe(1);
     await shot(page, `${game}--start`);

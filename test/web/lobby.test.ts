@@ -19,23 +19,27 @@ import type {
   TableInfo,
   TableResponse,
 } from '../../src/protocol/index.ts';
-import { api, startTestServer } from '../server/harness.ts';
+import { api } from '../server/harness.ts';
 import type { TestServer } from '../server/harness.ts';
+import { Rng } from '../../src/core/index.ts';
 import { launchChromium } from './harness.ts';
-import { startSite } from './replay-site.ts';
-import type { Site } from './replay-site.ts';
+import { changed, clickSomething, pageState } from './live-driver.ts';
+import type { PlayStats } from './live-driver.ts';
+import { startServerSite } from './server-site.ts';
+import type { ServerSite } from './server-site.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/lobby/', import.meta.url));
 const LAPTOP = { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } as const;
 
 let srv: TestServer;
-let site: Site;
+let site: ServerSite;
 let browser: Browser;
 let games: GamesResponse['games'];
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  site = await startSite(srv.url);
+  // The server serves the client, as `prosper serve` does: the table page's WebSocket needs no proxy.
+  site = await startServerSite();
+  srv = site.srv;
   browser = await launchChromium();
   games = ((await api(srv.url, '/games')).body as GamesResponse).games;
   mkdirSync(SHOTS, { recursive: true });
@@ -44,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await srv?.drop();
 });
 
 /** A page that fails the test on any script error. */
@@ -338,25 +341,68 @@ describe.each(Object.keys(PLANS))('creating a %s table through the form', (gameI
 });
 
 describe('hot-seat and the keyboard', () => {
-  it('a creator who takes every human seat goes straight to the started table, holding a token for each', async () => {
+  it('a creator who takes every human seat names each, goes straight to the started table holding a token for each, and the cover passes the device by name', async () => {
     const { page, errors } = await openPage();
     await page.goto(`${site.url}/?new=prosperitea`);
     await page.getByLabel('Your name').fill('Hot Seat');
     await page.getByLabel('Number of players').selectOption('3');
     await page.getByLabel('Seat B: who plays it').selectOption('bot');
+    // One seat of yours: no name per seat, your name is the seat's.
+    expect(await page.getByLabel('Seat A: Name').count()).toBe(0);
     await page.getByLabel('Seat C: who plays it').selectOption('me');
     expect(await page.locator('.create-form').textContent()).toContain('Hot-seat: you play seats A, C');
+    // Two: a name per seat, the first following yours until changed, the others by letter.
+    expect(await page.getByLabel('Seat A: Name').inputValue()).toBe('Hot Seat');
+    expect(await page.getByLabel('Seat C: Name').inputValue()).toBe('Player C');
+    await page.getByLabel('Your name').fill('Ann');
+    expect(await page.getByLabel('Seat A: Name').inputValue()).toBe('Ann');
+    await page.getByLabel('Seat C: Name').fill('');
+    await page.getByRole('button', { name: 'Create table' }).click();
+    expect(await page.locator('.form-summary li').allTextContents()).toEqual([
+      'Seat C: name: Enter a name the other players will see.',
+    ]);
+    await page.getByLabel('Seat C: Name').fill('Cleo');
+    expect(await unlabelled(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'form--hot-seat.png'), fullPage: true });
     await page.getByRole('button', { name: 'Create table' }).click();
     await expect.poll(() => path(page)).toMatch(/^\/table\/[a-z2-7]{10}$/);
     const id = path(page).slice('/table/'.length);
     const table = await tableInfo(id);
     expect(table.status).toBe('playing');
     expect(table.seats.map((s) => [s.kind, s.name])).toEqual([
-      ['human', 'Hot Seat'],
+      ['human', 'Ann'],
       ['bot', expect.any(String)],
-      ['human', 'Hot Seat'],
+      ['human', 'Cleo'],
     ]);
     expect((await storedCredentials(page, id))?.grants.map((g) => g.seat)).toEqual([0, 2]);
+
+    // The table opens on the cover, naming whoever of the two acts first.
+    const cover = page.locator('.cover');
+    const heading = cover.locator('h2');
+    await page.locator('.cover h2', { hasText: /^Pass the device to/ }).waitFor();
+    const passTo = async () => (await heading.textContent())!.replace(/\s+/g, ' ').trim();
+    const first = await passTo();
+    const [firstName, secondName] = first.endsWith('Ann') ? ['Ann', 'Cleo'] : ['Cleo', 'Ann'];
+    expect(first).toMatch(new RegExp(`^Pass the device to [AC] ${firstName}$`));
+    await cover.getByRole('button', { name: `I am ${firstName}: show my seat` }).click();
+    await page.locator('.board-area [class$="-board"]').waitFor();
+
+    // The first seat plays until it has nothing left to choose: the cover then names the other.
+    const rng = Rng.fromSeed('lobby:hot-seat');
+    const stats: PlayStats = { board: 0, list: 0, planner: 0 };
+    for (let acted = 0; !(await pageState(page)).cover; acted++) {
+      expect(acted).toBeLessThan(200);
+      const state = await pageState(page);
+      if (state.turn === 'yours' && !state.pending) {
+        if (await clickSomething(page, rng, stats)) await changed(page, state);
+      } else await changed(page, state);
+    }
+    expect(stats.board + stats.planner + stats.list).toBeGreaterThan(0);
+    expect(await passTo()).toMatch(new RegExp(`^Pass the device to [AC] ${secondName}$`));
+    expect(await cover.textContent()).not.toContain('Player');
+    await page.screenshot({ path: join(SHOTS, 'hot-seat--cover.png'), fullPage: true });
+    await cover.getByRole('button', { name: `I am ${secondName}: show my seat` }).click();
+    await expect.poll(async () => (await pageState(page)).viewer).toBe(secondName === 'Ann' ? '0' : '2');
     expect(errors).toEqual([]);
     await page.close();
   });

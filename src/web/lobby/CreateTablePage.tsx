@@ -26,6 +26,8 @@ interface SeatRow {
   readonly bot: string;
   /** Thinking time as typed, for bots with a budget. */
   readonly ms: string;
+  /** Hot-seat: this seat's player's name as typed; null until typed (see `seatNames`). */
+  readonly name: string | null;
 }
 
 type ClockKind = 'none' | 'realtime' | 'turn';
@@ -70,7 +72,20 @@ function wholeProblem(text: string, min: number, max: number, unit: string): str
 }
 
 function newSeat(kind: SeatKind, bot: BotInfo | null): SeatRow {
-  return { kind, bot: bot?.name ?? '', ms: String(bot?.budgetMs?.default ?? '') };
+  return { kind, bot: bot?.name ?? '', ms: String(bot?.budgetMs?.default ?? ''), name: null };
+}
+
+/**
+ * Hot-seat: the name of each "You" seat (by seat), so the device is passed to a person rather
+ * than to a letter. Until typed, the first is the creator's name and the others "Player <letter>".
+ * Empty when the creator takes fewer than two seats: their own name is the seat's.
+ */
+function seatNames(rows: readonly SeatRow[], creator: string): Map<number, string> {
+  const mine = rows.flatMap((row, seat) => (row.kind === 'me' ? [seat] : []));
+  if (mine.length < 2) return new Map();
+  return new Map(
+    mine.map((seat, k) => [seat, rows[seat]!.name ?? (k === 0 ? creator : `Player ${seatLetter(seat)}`)]),
+  );
 }
 
 export default function CreateTablePage({ gameId, games }: { gameId: string; games: Loaded<ServerGame[]> }) {
@@ -125,6 +140,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const shown = seats.slice(0, players);
+  const names = seatNames(shown, playerName);
   const botOf = (row: SeatRow) => game.bots.find((b) => b.name === row.bot) ?? null;
   const id = (part: string) => `${uid}-${part}`;
 
@@ -132,6 +148,10 @@ function CreateTableForm({ game }: { game: ServerGame }) {
     const found: Problems = {};
     const nameIssue = nameProblem(playerName);
     if (nameIssue) found.name = nameIssue;
+    for (const [seat, seatName] of names) {
+      const issue = nameProblem(seatName);
+      if (issue) found[`seat-${seat}-name`] = issue;
+    }
     shown.forEach((row, seat) => {
       const bot = botOf(row);
       if (row.kind !== 'bot') return;
@@ -184,6 +204,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
       seats: seatSpecs,
       name: playerName.trim(),
       claim: shown.flatMap((row, seat) => (row.kind === 'me' ? [seat] : [])),
+      ...(names.size > 0 ? { names: [...names.values()].map((n) => n.trim()) } : {}),
       clock: clocks[clock.kind](),
       spectators,
       listed,
@@ -282,7 +303,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
             <tr>
               <th scope="col">Seat</th>
               <th scope="col">Who plays it</th>
-              <th scope="col">Level</th>
+              <th scope="col">{names.size > 0 ? 'Level or name' : 'Level'}</th>
             </tr>
           </thead>
           <tbody>
@@ -292,6 +313,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
                 seat={seat}
                 row={row}
                 bots={game.bots}
+                name={names.get(seat) ?? null}
                 idOf={id}
                 problems={problems}
                 onChange={(change) => setSeat(seat, change)}
@@ -407,11 +429,13 @@ function CreateTableForm({ game }: { game: ServerGame }) {
 
 /** The field a problem's key names, as its label says. */
 function problemLabel(key: string, fields: readonly OptionField[]): string {
-  const seat = /^seat-(\d+)-(bot|ms)$/.exec(key);
-  if (seat) return `Seat ${seatLetter(Number(seat[1]))}: ${seat[2] === 'ms' ? 'thinking time' : 'bot'}`;
+  const seat = /^seat-(\d+)-(bot|ms|name)$/.exec(key);
+  if (seat) return `Seat ${seatLetter(Number(seat[1]))}: ${SEAT_PARTS[seat[2]!]}`;
   if (key.startsWith('option-')) return fields.find((f) => `option-${f.key}` === key)?.label ?? key;
   return PROBLEM_LABELS[key] ?? key;
 }
+
+const SEAT_PARTS: Readonly<Record<string, string>> = { bot: 'bot', ms: 'thinking time', name: 'name' };
 
 const PROBLEM_LABELS: Readonly<Record<string, string>> = {
   name: 'Your name',
@@ -491,6 +515,7 @@ function SeatRowFields({
   seat,
   row,
   bots,
+  name,
   idOf,
   problems,
   onChange,
@@ -498,6 +523,8 @@ function SeatRowFields({
   seat: number;
   row: SeatRow;
   bots: readonly BotInfo[];
+  /** The hot-seat name field's value; null when the seat has none. */
+  name: string | null;
   idOf(part: string): string;
   problems: Problems;
   onChange(change: Partial<SeatRow>): void;
@@ -506,8 +533,10 @@ function SeatRowFields({
   const kindId = idOf(`seat-${seat}-kind`);
   const botId = idOf(`seat-${seat}-bot`);
   const msId = idOf(`seat-${seat}-ms`);
+  const nameId = idOf(`seat-${seat}-name`);
   const bot = bots.find((b) => b.name === row.bot) ?? null;
   const msProblem = problems[`seat-${seat}-ms`];
+  const nameIssue = problems[`seat-${seat}-name`];
   return (
     <tr data-seat={seat}>
       <th scope="row">
@@ -526,6 +555,24 @@ function SeatRowFields({
         </select>
       </td>
       <td>
+        {name !== null && (
+          <span className="seat-name">
+            <label htmlFor={nameId}>
+              <span className="sr-only">Seat {letter}: </span>Name
+            </label>
+            <input
+              id={nameId}
+              value={name}
+              onChange={(e) => onChange({ name: e.target.value })}
+              {...invalid(nameId, nameIssue)}
+            />
+            {nameIssue && (
+              <small id={`${nameId}-problem`} className="error problem">
+                {nameIssue}
+              </small>
+            )}
+          </span>
+        )}
         {row.kind === 'bot' && (
           <div className="bot-level">
             <label htmlFor={botId} className="sr-only">

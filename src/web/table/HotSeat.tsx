@@ -5,19 +5,7 @@
 import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { PlayerInfo, Viewer } from '../boards/contract.ts';
 import { playerOf } from '../boards/seats.ts';
-
-/**
- * What to call a held seat: its player's name, unless this device holds several seats under one
- * name (the creator's, for all of them), when its letter tells them apart.
- */
-export function seatCaller(players: PlayerInfo[], seats: readonly number[]): (seat: number) => string {
-  const names = seats.map((s) => playerOf(players, s).name);
-  const shared = new Set(names).size < names.length;
-  return (seat) => {
-    const p = playerOf(players, seat);
-    return shared ? `Player ${p.letter}` : p.name;
-  };
-}
+import { seatCaller } from './turns.ts';
 
 export function CoverScreen({
   players,

@@ -3,6 +3,8 @@
  * Pure functions of what the server sent, so they are tested without a browser.
  */
 import type { TableInfo, UpdateMessage, Viewer } from '../../protocol/index.ts';
+import type { PlayerInfo } from '../boards/contract.ts';
+import { playerOf } from '../boards/seats.ts';
 
 type Turn = Pick<UpdateMessage, 'actors' | 'legal' | 'status'> & { viewer: Viewer };
 
@@ -24,6 +26,22 @@ export function nextHotSeat(
   held: readonly number[],
 ): number | null {
   return held.find((seat) => update?.actors.includes(seat)) ?? held[0] ?? null;
+}
+
+/**
+ * What to call a held seat: its player's name (the creator names each hot-seat seat). When every
+ * seat held here has one name (the creator's, from a table made without names), the letter tells
+ * them apart; a name only some of them share gets the letter beside it.
+ */
+export function seatCaller(players: PlayerInfo[], seats: readonly number[]): (seat: number) => string {
+  const names = seats.map((s) => playerOf(players, s).name);
+  const allSame = names.length > 1 && new Set(names).size === 1;
+  const repeated = (name: string) => names.filter((n) => n === name).length > 1;
+  return (seat) => {
+    const p = playerOf(players, seat);
+    if (allSame) return `Player ${p.letter}`;
+    return repeated(p.name) ? `${p.name} (${p.letter})` : p.name;
+  };
 }
 
 export type TurnState =
