@@ -1,5 +1,6 @@
 /** The game log, newest at the bottom, kept scrolled to the latest line. */
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { BoardEvent, PlayerInfo } from '../boards/contract.ts';
 
@@ -7,6 +8,31 @@ import type { BoardEvent, PlayerInfo } from '../boards/contract.ts';
 function seatOf(e: BoardEvent, players: readonly PlayerInfo[]): PlayerInfo | null {
   const seat = (e.data as { seat?: unknown } | undefined)?.seat;
   return typeof seat === 'number' ? (players[seat] ?? null) : null;
+}
+
+const SEAT_WORD = /\bSeat (\d+)\b/g;
+
+/**
+ * The engines write "Seat 3" (people count from 1) since they know no names; the page does, so each
+ * such mention becomes that player's badge and name, the way the players panel shows them. The
+ * engine's own words stay on the line as `data-text`.
+ */
+function withNames(text: string, players: readonly PlayerInfo[]): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(SEAT_WORD)) {
+    const player = players[Number(match[1]) - 1];
+    if (!player) continue;
+    parts.push(text.slice(last, match.index), <SeatBadge key={match.index} player={player} withName />);
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+/** Whether the text names that seat itself (its badge then comes with the name, not before the line). */
+function names(text: string, player: PlayerInfo): boolean {
+  return [...text.matchAll(SEAT_WORD)].some((m) => Number(m[1]) === player.seat + 1);
 }
 
 export function EventLog({
@@ -29,8 +55,8 @@ export function EventLog({
         {events.map((e, i) => {
           const who = seatOf(e, players);
           return (
-            <li key={i} className={`ev ev-${e.type}`}>
-              {who && <SeatBadge player={who} />} {e.text}
+            <li key={i} className={`ev ev-${e.type}`} data-text={e.text}>
+              {who && !names(e.text, who) && <SeatBadge player={who} />} {withNames(e.text, players)}
             </li>
           );
         })}
