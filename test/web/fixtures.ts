@@ -10,6 +10,7 @@ import { newGame } from '../../src/core/index.ts';
 import { findGame } from '../../src/games/registry.ts';
 import type { Fixture, GalleryIndex } from '../../src/web/gallery/fixture.ts';
 import { fixtureFile } from '../../src/web/gallery/fixture.ts';
+import { SPELL_IDS } from '../../src/games/prospectus/data.ts';
 
 const NAMES = ['Ada', 'Basil', 'Cleo', 'Dara', 'Emil', 'Fern'];
 const EVENTS_KEPT = 40;
@@ -203,21 +204,6 @@ function build(gameId: string, sessions: readonly Session[]): GameFixtures {
 }
 
 // ---- Prospectus ----------------------------------------------------------------------------
-
-const SPELL_IDS = [
-  'hourglass',
-  'add-cubes',
-  'plus-three',
-  'reverse',
-  'freeze',
-  'block',
-  'change',
-  'look',
-  'move-card',
-  'redrop',
-  'pulsa-pugnum',
-  'swap-tokens',
-];
 
 const prospectusTag: Tagger = (view: never) => {
   const v = view as { phase: string; played: { spell: number } | null };

@@ -22,6 +22,7 @@ import type {
 import { api } from '../server/harness.ts';
 import type { TestServer } from '../server/harness.ts';
 import { Rng } from '../../src/core/index.ts';
+import { SPELL_IDS } from '../../src/games/prospectus/data.ts';
 import { launchChromium } from './harness.ts';
 import { changed, clickSomething, pageState } from './live-driver.ts';
 import type { PlayStats } from './live-driver.ts';
@@ -173,18 +174,8 @@ const PLANS: Record<string, FormPlan> = {
     spectators: false,
     listed: true,
     options: {
-      spells: [
-        'add-cubes',
-        'plus-three',
-        'reverse',
-        'freeze',
-        'block',
-        'change',
-        'look',
-        'move-card',
-        'redrop',
-        'pulsa-pugnum',
-      ],
+      // Every spell but the Hourglass and Swap: a deck the default does not give.
+      spells: SPELL_IDS.filter((id) => id !== 'hourglass' && id !== 'swap-tokens'),
       openScreens: false,
       screens: 'hidden-quantities',
     },

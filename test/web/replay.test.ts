@@ -15,28 +15,22 @@ import type { CreateTableResponse, TableInfo } from '../../src/protocol/index.ts
 import { API } from '../../src/web/replay/api.ts';
 import { parsePlace, placePath, resolvePlace } from '../../src/web/replay/url.ts';
 import { finishedBotMatch } from '../server/bot-match.ts';
-import { api, startTestServer } from '../server/harness.ts';
-import type { TestServer } from '../server/harness.ts';
+import { api } from '../server/harness.ts';
 import { launchChromium } from './harness.ts';
-import { startSite } from './replay-site.ts';
-import type { Site } from './replay-site.ts';
+import { startServerSite } from './server-site.ts';
+import type { ServerSite } from './server-site.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/replay/', import.meta.url));
 const LAPTOP = { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' } as const;
 const GAMES = ['prospectus', 'prosperitea', 'pocket-imperium'] as const;
 
-let srv: TestServer;
-let site: Site;
+let site: ServerSite;
 let browser: Browser;
 const tables = new Map<string, TableInfo>();
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  const [built] = await Promise.all([
-    startSite(srv.url),
-    ...GAMES.map(async (game) => tables.set(game, await finishedBotMatch(srv.url, game))),
-  ]);
-  site = built;
+  site = await startServerSite();
+  await Promise.all(GAMES.map(async (game) => tables.set(game, await finishedBotMatch(site.url, game))));
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
@@ -44,11 +38,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  await srv?.drop();
 });
 
 async function index(table: string, viewer: number | 'spectator'): Promise<ReplayFramesResponse> {
-  const reply = await api(srv.url, `/tables/${table}/frames?viewer=${viewer}&views=false`);
+  const reply = await api(site.url, `/tables/${table}/frames?viewer=${viewer}&views=false`);
   expect(reply.status).toBe(200);
   return ReplayFramesResponse.parse(reply.body);
 }
@@ -223,7 +216,7 @@ describe('the replay page', () => {
   });
 
   it('says when a match has not finished, and when there is no such table', async () => {
-    const created = await api(srv.url, '/tables', {
+    const created = await api(site.url, '/tables', {
       body: { game: 'prosperitea', players: 2, name: 'Ann', seats: [{ kind: 'human' }, { kind: 'human' }] },
     });
     const { table } = created.body as CreateTableResponse;

@@ -11,18 +11,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRules, slug } from '../../src/web/rules/markdown.ts';
 import { launchChromium } from './harness.ts';
-import { startSite } from './replay-site.ts';
-import type { Site } from './replay-site.ts';
+import { startServerSite } from './server-site.ts';
+import type { ServerSite } from './server-site.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/rules/', import.meta.url));
 const DOCS = fileURLToPath(new URL('../../docs/rules/', import.meta.url));
 const GAMES = ['prospectus', 'prosperitea', 'pocket-imperium'] as const;
 
-let site: Site;
+let site: ServerSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServerSite();
   browser = await launchChromium();
   mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
