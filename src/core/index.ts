@@ -1,4 +1,5 @@
 export * from './json.ts';
+export * from './json-bounds.ts';
 export * from './rng.ts';
 export * from './arrays.ts';
 export * from './game.ts';

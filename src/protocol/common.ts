@@ -3,6 +3,8 @@
  * actions and option values are plain JSON whose shape only the game knows.
  */
 import { z } from 'zod';
+import { jsonBoundsProblem } from '../core/json-bounds.ts';
+import type { JsonBounds } from '../core/json-bounds.ts';
 
 /** Bumped on any incompatible change; HTTP paths carry it (`/api/v1/…`) and `hello` states it. */
 export const PROTOCOL_VERSION = 1;
@@ -49,7 +51,26 @@ export type DisplayName = z.infer<typeof DisplayName>;
 
 /** Plain JSON, as a game's view, action, option value or event data is. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export const JsonValue: z.ZodType<Json> = z.json();
+
+/**
+ * What a client may send: a whole WebSocket message or HTTP body is measured against these before
+ * any schema sees it. No game's action, option or request comes near them (the deepest, a Pocket
+ * Imperium plan inside an `act`, is 3 levels and a few dozen values).
+ */
+export const INBOUND_JSON: JsonBounds = { maxDepth: 32, maxNodes: 4096 };
+
+/**
+ * Any JSON value inside a message: views and events the server sends are deeper and larger than a
+ * client's input, so only the depth is bounded here, far above any game's view, and far below where
+ * a recursive walk of it would overflow the stack. The check walks iteratively, unlike `z.json()`,
+ * which recursed until the stack overflowed on 2,000 levels.
+ */
+export const PROTOCOL_JSON: JsonBounds = { maxDepth: 256, maxNodes: Number.POSITIVE_INFINITY };
+
+export const JsonValue: z.ZodType<Json> = z.custom<Json>().superRefine((value, ctx) => {
+  const problem = jsonBoundsProblem(value, PROTOCOL_JSON);
+  if (problem) ctx.addIssue({ code: 'custom', message: `not JSON data: ${problem}` });
+});
 
 export const GameId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'a game id is lower-case letters, digits and -');
 

@@ -9,11 +9,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AnyGame } from '../core/index.ts';
 import { GAMES } from '../games/registry.ts';
-import { API_PREFIX, WS_LIMITS } from '../protocol/index.ts';
+import { jsonBoundsProblem } from '../core/index.ts';
+import { API_PREFIX, INBOUND_JSON, WS_LIMITS } from '../protocol/index.ts';
 import { BotPool } from './bots/pool.ts';
 import { Connection } from './connection.ts';
 import type { ConnectionLimits } from './connection.ts';
-import { isServerFault, toErrorReply } from './errors.ts';
+import { isServerFault, ProtocolError, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
 import { registerReplayFrames } from './replay-frames.ts';
@@ -38,7 +39,10 @@ export const DEFAULT_LIMITS: ServerLimits = {
   wsMaxPayload: 1024 * 1024,
   messagesPerSecond: 20,
   messageBurst: 40,
+  heavyMessageCost: 5,
   abuseLimit: 200,
+  abusePerSecond: 2,
+  sendBufferBytes: 512 * 1024,
   openTablesPerClient: 20,
   matchQueue: 64,
 };
@@ -111,6 +115,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     idleMs: options.idleMs ?? 10 * 60_000,
   });
 
+  boundJsonBodies(app, limits.bodyBytes);
   app.setErrorHandler((err, req, reply) => {
     const { status, body } = toErrorReply(err);
     if (isServerFault(status)) req.log.error({ err }, 'request failed');
@@ -161,6 +166,23 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
       await storage.close();
     })());
   return { app, tables, storage, committer, close };
+}
+
+/**
+ * JSON bodies are parsed as Fastify does (prototype poisoning refused), then measured before any
+ * route or schema walks them: a body nested thousands deep overflowed zod's stack (a 500).
+ */
+function boundJsonBodies(app: FastifyInstance, bodyLimit: number): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (req, body, done) => {
+    parseJson(req, body as string, (err: Error | null, value?: unknown) => {
+      if (err) return done(err, undefined);
+      const problem = jsonBoundsProblem(value, INBOUND_JSON);
+      if (problem) return done(new ProtocolError('bad_request', `the body is ${problem}`), undefined);
+      done(null, value);
+    });
+  });
 }
 
 export interface ListenOptions {

@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Seat, Viewer } from '../core/index.ts';
-import { ClientMessage, PROTOCOL_VERSION } from '../protocol/index.ts';
+import { jsonBoundsProblem } from '../core/index.ts';
+import { ClientMessage, INBOUND_JSON, PROTOCOL_VERSION } from '../protocol/index.ts';
 import type {
   ActMessage,
   ClientMessageParsed,
@@ -24,8 +25,23 @@ export interface ConnectionLimits {
   /** Messages per second a connection may send on average, and in a burst. */
   readonly messagesPerSecond: number;
   readonly messageBurst: number;
-  /** Rate-limited messages in a row after which the connection is closed. */
+  /**
+   * What `hello` and `focus` cost in the message budget: each renders a whole update (a long
+   * match's log for a fresh viewer), so they are worth several cheap messages.
+   */
+  readonly heavyMessageCost: number;
+  /**
+   * Refused messages tolerated in a burst before the connection is closed (1008); the allowance
+   * refills at `abusePerSecond`, so a client a little over its rate is never closed, and one that
+   * keeps flooding is, however many of its messages get through.
+   */
   readonly abuseLimit: number;
+  readonly abusePerSecond: number;
+  /**
+   * Bytes the server may hold for a connection that is not reading what it is sent. Past this the
+   * connection is closed: a client that never reads cannot make the server keep its updates.
+   */
+  readonly sendBufferBytes: number;
 }
 
 /** A token bucket: `burst` messages at once, refilled at `rate` per second. */
@@ -42,12 +58,14 @@ export class RateLimiter {
     this.last = now();
   }
 
-  take(): boolean {
+  /** Takes `cost` tokens if there are that many; a cost above the burst is charged as the burst. */
+  take(cost = 1): boolean {
     const now = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    const price = Math.min(cost, this.burst);
+    if (this.tokens < price) return false;
+    this.tokens -= price;
     return true;
   }
 }
@@ -59,7 +77,8 @@ export class Connection implements Subscriber {
   private match: LiveMatch | undefined;
   private chain: Promise<void> = Promise.resolve();
   private readonly limiter: RateLimiter;
-  private refusedInARow = 0;
+  /** Refusals for rate this connection may still earn before it is closed. */
+  private readonly patience: RateLimiter;
   private closed = false;
 
   constructor(
@@ -69,14 +88,37 @@ export class Connection implements Subscriber {
     private readonly log: FastifyBaseLogger,
   ) {
     this.limiter = new RateLimiter(limits.messagesPerSecond, limits.messageBurst);
-    socket.on('message', (data, isBinary) => this.receive(data as Buffer | Buffer[] | ArrayBuffer, isBinary));
+    this.patience = new RateLimiter(limits.abusePerSecond, limits.abuseLimit);
+    socket.on('message', (data, isBinary) => this.guard(() => this.receive(toBuffer(data), isBinary)));
     socket.on('close', () => this.onClose());
     socket.on('error', (err) => this.log.debug({ err }, 'websocket error'));
   }
 
-  send(message: ServerMessage): void {
+  /** Sends a message; `text` is its JSON when the caller already made it (one per viewer, shared). */
+  send(message: ServerMessage, text?: string): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    const json = text ?? JSON.stringify(message);
+    if (this.socket.bufferedAmount + json.length > this.limits.sendBufferBytes) {
+      this.log.info({ buffered: this.socket.bufferedAmount }, 'closing a connection that does not read');
+      this.closed = true;
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(json);
+  }
+
+  /**
+   * The last resort: whatever a client's message makes go wrong in this connection's own code is
+   * logged and costs that connection, never the process.
+   */
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (err) {
+      this.log.error({ err }, 'a websocket message could not be handled; closing the connection');
+      this.closed = true;
+      this.socket.terminate();
+    }
   }
 
   drop(reason: string): void {
@@ -85,12 +127,7 @@ export class Connection implements Subscriber {
     this.socket.close(1011, 'resynchronise');
   }
 
-  private receive(data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean): void {
-    const bytes = Buffer.isBuffer(data)
-      ? data
-      : Array.isArray(data)
-        ? Buffer.concat(data)
-        : Buffer.from(data);
+  private receive(bytes: Buffer, isBinary: boolean): void {
     let raw: unknown;
     let error: ProtocolError | undefined;
     if (bytes.length > this.limits.messageBytes)
@@ -102,15 +139,22 @@ export class Connection implements Subscriber {
       } catch {
         error = new ProtocolError('bad_request', 'the message is not JSON');
       }
+      // Measured before anything walks it: a deep message would overflow the stack of any schema.
+      const problem = error ? null : jsonBoundsProblem(raw, INBOUND_JSON);
+      if (problem) {
+        error = new ProtocolError('bad_request', `the message is ${problem}`);
+        raw = undefined;
+      }
     }
     // Counted after parsing (cheap at this size) so that a refusal can name the request it refuses.
-    if (!this.limiter.take()) {
-      if (++this.refusedInARow >= this.limits.abuseLimit) this.socket.close(1008, 'rate limit');
-      else
+    if (!this.limiter.take(costOf(raw, this.limits))) {
+      if (!this.patience.take()) {
+        this.closed = true;
+        this.socket.close(1008, 'rate limit');
+      } else
         this.sendError(new ProtocolError('rate_limited', 'too many messages; slow down'), requestIdOf(raw));
       return;
     }
-    this.refusedInARow = 0;
     if (error) return this.sendError(error);
     const parsed = ClientMessage.safeParse(raw);
     if (!parsed.success)
@@ -121,7 +165,7 @@ export class Connection implements Subscriber {
     const message = parsed.data;
     this.chain = this.chain.then(() =>
       this.handle(message).catch((err: unknown) =>
-        this.sendError(err, 'id' in message ? message.id : undefined),
+        this.guard(() => this.sendError(err, 'id' in message ? message.id : undefined)),
       ),
     );
   }
@@ -223,6 +267,18 @@ export class Connection implements Subscriber {
     if (this.match) this.tables.unsubscribe(this.match, this);
     this.match = undefined;
   }
+}
+
+function toBuffer(data: unknown): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data as Buffer[]);
+  return Buffer.from(data as ArrayBuffer);
+}
+
+/** What a message costs in its connection's budget: `hello` and `focus` render a whole update. */
+function costOf(raw: unknown, limits: ConnectionLimits): number {
+  const type = raw !== null && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
+  return type === 'hello' || type === 'focus' ? limits.heavyMessageCost : 1;
 }
 
 /** The request id of a message that failed validation, if it had a usable one (to echo it). */

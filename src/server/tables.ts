@@ -46,7 +46,8 @@ export interface Subscriber {
   readonly focus: Viewer;
   /** The last sequence number sent to it for its focus. */
   lastSeq: number;
-  send(message: ServerMessage): void;
+  /** `text` is the message's JSON when the server made it once for several subscribers. */
+  send(message: ServerMessage, text?: string): void;
   /** Ends the connection (the server's copy of the match became invalid; the client reconnects). */
   drop(reason: string): void;
 }

@@ -103,6 +103,28 @@ async function footprint() {
 // Arbitraries --------------------------------------------------------------------------------------
 
 const json = fc.jsonValue({ maxDepth: 3 });
+/**
+ * JSON past the bounds a client's input is measured against before any schema: nested from 33 to
+ * 5,000 levels (arrays, objects or a mix), or flat with thousands of values (within 64 KiB).
+ */
+const deepJson = fc
+  .tuple(fc.integer({ min: 33, max: 5_000 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }), json)
+  .map(([depth, kinds, leaf]) => {
+    let open = '';
+    let close = '';
+    for (let i = 0; i < depth; i++) {
+      const array = kinds[i % kinds.length]!;
+      open += array ? '[' : '{"k":';
+      close = (array ? ']' : '}') + close;
+    }
+    return open + JSON.stringify(leaf) + close;
+  });
+const wideJson = fc
+  .tuple(fc.integer({ min: 4_100, max: 6_000 }), fc.boolean())
+  .map(([n, array]) =>
+    array ? `[${'0,'.repeat(n - 1)}0]` : `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`,
+  );
+const hostileJson = fc.oneof(deepJson, wideJson);
 const text = fc.string({ unit: 'binary', maxLength: 80 });
 const notJson = text.filter((t) => {
   try {
@@ -193,6 +215,15 @@ const httpRequest: fc.Arbitrary<Request> = fc.oneof(
     method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'POST', 'GET'),
     path: fc.constantFrom('/api/v1/games/x', '/api/v2/tables', '/api/v1/ws/x', '/api/v1/tables/aaaaaaaaaa/x'),
   }),
+  fc
+    .tuple(hostileJson, fc.constantFrom('options', 'whole', 'join', 'rematch'))
+    .map(([deep, where]) =>
+      where === 'options'
+        ? { method: 'POST', path: '/api/v1/tables', body: `{"game":"secret-bid","options":${deep}}` }
+        : where === 'whole'
+          ? { method: 'POST', path: '/api/v1/tables', body: deep }
+          : { method: 'POST', path: `/api/v1/tables/${pathId('@waiting')}/${where}`, body: deep },
+    ),
   fc.record({
     method: fc.constant('POST'),
     path: fc.constant('/api/v1/tables'),
@@ -244,6 +275,10 @@ function seatedMessage(): fc.Arbitrary<Frame> {
     notJson.map((data) => ({ data })),
     fc.uint8Array({ minLength: 1, maxLength: 64 }).map((b) => ({ data: Buffer.from(b), binary: true })),
     huge.map((x) => asText({ type: 'act', id: 'big', seat: 0, seq: 0, action: x })),
+    // Deep and wide: as the action, as another field, or as the whole message.
+    hostileJson.map((deep) => ({ data: `{"type":"act","id":"deep","seat":0,"seq":0,"action":${deep}}` })),
+    hostileJson.map((deep) => ({ data: `{"type":"hello","v":1,"table":"${ids[0]!}","tokens":${deep}}` })),
+    hostileJson.map((data) => ({ data })),
     // Shaped like messages, with wrong types and unknown fields.
     fc
       .record(
