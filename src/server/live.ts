@@ -104,6 +104,12 @@ export class LiveMatch {
   private readonly recent: Map<string, number>[];
   /** Set when this copy may no longer match the database (a failed commit): it must not be used. */
   invalid = false;
+  /**
+   * Counts every change a viewer's update can show (an action, a seat changing hands, the start):
+   * an update rendered at one revision stays right until the next, whatever the time (its clock
+   * reading says when it was taken).
+   */
+  revision = 0;
 
   private constructor(
     readonly game: AnyGame,
@@ -269,6 +275,7 @@ export class LiveMatch {
     this.startedAt = at;
     this.refreshOptions(null);
     this.clocks = startClocks(this.setup.settings.clock, this.setup.players, at, this.actors);
+    this.revision++;
     this.turnSince = this.turnSince.map((_, s) => (this.actors.includes(s) ? at : null));
     this.leftAt = this.leftAt.map((t) => Math.max(t, at));
   }
@@ -289,6 +296,7 @@ export class LiveMatch {
       if (acts) this.turnSince[seat] = at;
     }
     this.controlCount += 1;
+    this.revision++;
   }
 
   private setTakeover(seat: Seat, takeover: SeatTakeover | null): void {
@@ -406,6 +414,7 @@ export class LiveMatch {
     this.state = state;
     this.seq += 1;
     this.events.push(events);
+    this.revision++;
     // Replaying a log needs only who acts (for the clocks); legal actions are computed once at the end.
     const before = this.actors;
     if (mode === 'live') this.refreshOptions(seat);

@@ -27,6 +27,7 @@ import type {
   ServerMessage,
   TableInfo,
   TablesQuery,
+  UpdateMessage,
 } from '../protocol/index.ts';
 import { TablesQuery as TablesQuerySchema } from '../protocol/index.ts';
 import type { BotPool } from './bots/pool.ts';
@@ -78,6 +79,17 @@ const MAX_TIMER_MS = 24 * 3_600_000;
 /** How long to wait before trying again when a deadline could not be enforced (storage down). */
 const DEADLINE_RETRY_MS = 5_000;
 
+/**
+ * Rendered updates kept per match for its current revision: the players' and the spectators' after
+ * an action, and the odd reconnection's. A finished match's whole log for a fresh viewer is 50–70 KB.
+ */
+const RENDERS_PER_MATCH = 8;
+
+interface RenderedUpdate {
+  readonly message: UpdateMessage;
+  readonly text: string;
+}
+
 /** Who submits an action: the seat's player, or the server's bot playing the seat. */
 export type Actor = 'human' | 'bot';
 
@@ -90,6 +102,10 @@ export class TableService {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly thinking = new Map<string, Set<Seat>>();
   private readonly idleTimers = new Map<string, NodeJS.Timeout>();
+  private readonly renders = new Map<
+    string,
+    { revision: number; updates: Map<string, RenderedUpdate | null> }
+  >();
   /** One timer per match on its earliest clock or absence deadline. */
   private readonly deadlines = new Map<string, NodeJS.Timeout>();
   private resuming: Promise<unknown> = Promise.resolve();
@@ -392,6 +408,7 @@ export class TableService {
   private forget(match: LiveMatch): void {
     if (this.live.get(match.id) === undefined) return;
     this.live.delete(match.id);
+    this.renders.delete(match.id);
     if (match.status === 'playing' && match.timed) this.absence.set(match.id, match.presence());
   }
 
@@ -453,15 +470,16 @@ export class TableService {
 
   /** Sends a subscriber its focus viewer's update from `from` (hello, focus). */
   sendUpdate(match: LiveMatch, sub: Subscriber, from: number): void {
-    const update = match.update(sub.focus, from, this.now());
+    const update = this.rendered(match, sub.focus, from);
     if (!update) return;
-    sub.lastSeq = update.seq;
-    sub.send(update);
+    sub.lastSeq = update.message.seq;
+    sub.send(update.message, update.text);
   }
 
   private broadcastTable(match: LiveMatch, except?: Subscriber): void {
     const message: ServerMessage = { type: 'table', table: this.infoOf(match) };
-    for (const sub of this.subscribers.get(match.id) ?? []) if (sub !== except) sub.send(message);
+    const text = JSON.stringify(message);
+    for (const sub of this.subscribers.get(match.id) ?? []) if (sub !== except) sub.send(message, text);
   }
 
   /**
@@ -469,20 +487,35 @@ export class TableService {
    * `again`, also those already at the current seq (a seat changed hands: clocks and options did).
    */
   private broadcastUpdates(match: LiveMatch, again = false): void {
-    const now = this.now();
-    const rendered = new Map<string, ServerMessage | null>();
     for (const sub of this.subscribers.get(match.id) ?? []) {
       if (sub.lastSeq >= match.seq && !(again && sub.lastSeq === match.seq)) continue;
-      const key = `${sub.focus}:${sub.lastSeq}`;
-      let update = rendered.get(key);
-      if (update === undefined) {
-        update = match.update(sub.focus, Math.max(0, sub.lastSeq), now);
-        rendered.set(key, update);
-      }
+      const update = this.rendered(match, sub.focus, Math.max(0, sub.lastSeq));
       if (!update) continue;
       sub.lastSeq = match.seq;
-      sub.send(update);
+      sub.send(update.message, update.text);
     }
+  }
+
+  /**
+   * A viewer's update from `from`, rendered and written as JSON once per revision of the match:
+   * spectators share one, and a `hello` or `focus` repeated at a finished match costs a lookup.
+   */
+  private rendered(match: LiveMatch, viewer: Viewer, from: number): RenderedUpdate | null {
+    let cache = this.renders.get(match.id);
+    if (cache?.revision !== match.revision) {
+      cache = { revision: match.revision, updates: new Map() };
+      this.renders.set(match.id, cache);
+    }
+    const key = `${viewer}:${Math.max(0, Math.min(from, match.seq))}`;
+    let update = cache.updates.get(key);
+    if (update === undefined) {
+      const message = match.update(viewer, from, this.now());
+      update = message && { message, text: JSON.stringify(message) };
+      if (cache.updates.size >= RENDERS_PER_MATCH) cache.updates.delete(cache.updates.keys().next().value!);
+    } else cache.updates.delete(key);
+    // Re-inserted: the map's order is least recently used first.
+    cache.updates.set(key, update);
+    return update;
   }
 
   // Playing ----------------------------------------------------------------------------------------
