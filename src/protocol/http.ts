@@ -80,7 +80,11 @@ export const CreateTableRequest = z
      * "Ben" rather than "Player B". Default: `name` for every claimed seat.
      */
     names: z.array(DisplayName).max(16).optional(),
-    clock: ClockSettings.default({ kind: 'none' }),
+    /**
+     * Default: a move limit (`STRANGER_CLOCK`) at a listed table with a human seat the creator does
+     * not take (anyone may sit there), else no clock. `{ "kind": "none" }` asks for none anyway.
+     */
+    clock: ClockSettings.optional(),
     spectators: z.boolean().default(true),
     listed: z.boolean().default(true),
     /** The bot that would finish the game for a timed-out or absent seat (default: the game's best cheap bot). */

@@ -44,6 +44,11 @@ export const DEFAULT_LIMITS: ServerLimits = {
   abusePerSecond: 2,
   sendBufferBytes: 512 * 1024,
   openTablesPerClient: 20,
+  tablesPerWindow: 30,
+  tableWindowMs: 10 * 60_000,
+  botTablesPerClient: 2,
+  rematchReservedMs: 3 * 60_000,
+  finishedTokenMs: 24 * 3_600_000,
   matchQueue: 64,
 };
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AnyGame } from '../core/index.ts';
 import { botNames, GENERIC_BOTS } from '../bots/registry.ts';
-import { BOT_BUDGET } from '../protocol/index.ts';
+import { BOT_BUDGET, STRANGER_CLOCK } from '../protocol/index.ts';
 import type {
   BotChoice,
   BotInfo,
@@ -97,10 +97,12 @@ export function planTable(game: AnyGame, request: CreateTableParsed): TablePlan 
   const takeover = request.takeover
     ? { bot: botChoice(game, request.takeover.bot), absentMs: request.takeover.absentMs }
     : { bot: { bot: game.bots?.['heuristic'] ? 'heuristic' : 'random' }, absentMs: null };
+  const strangersMaySit = request.listed && humans.some((seat) => !claim.includes(seat));
+  const clock = request.clock ?? (strangersMaySit ? STRANGER_CLOCK : { kind: 'none' as const });
   return {
     options: parsed.data as Record<string, unknown>,
     seats,
-    settings: { clock: request.clock, spectators: request.spectators, listed: request.listed, takeover },
+    settings: { clock, spectators: request.spectators, listed: request.listed, takeover },
     claim,
   };
 }

@@ -194,8 +194,10 @@ export class Connection implements Subscriber {
         `this server speaks protocol version ${PROTOCOL_VERSION}`,
       );
     const match = await this.tables.open(message.table);
-    const seats = this.tables.seatsOfTokens(match, message.tokens);
-    const focus = message.focus ?? seats[0] ?? 'spectator';
+    // A finished match is public: a client coming back long after with expired tokens watches it.
+    const expired = this.tables.tokensExpired(match);
+    const seats = this.tables.seatsOfTokens(match, expired ? [] : message.tokens);
+    const focus = expired ? 'spectator' : (message.focus ?? seats[0] ?? 'spectator');
     this.checkViewer(match, seats, focus);
     if (this.closed) return;
     // From here to the first update nothing awaits, so no action can slip between them unseen.

@@ -37,7 +37,7 @@ import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch } from './live.ts';
 import type { Prepared } from './live.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
-import type { ControlChange, Storage, StoredMatch } from './storage/types.ts';
+import type { ControlChange, CreationQuota, QuotaExceeded, Storage, StoredMatch } from './storage/types.ts';
 
 /** A WebSocket connection (or a test double) following one table. */
 export interface Subscriber {
@@ -56,6 +56,15 @@ export interface Subscriber {
 export interface TableLimits {
   /** Tables still waiting for players that one client may have at once. */
   readonly openTablesPerClient: number;
+  /** Tables one client may create in `tableWindowMs`, whatever became of them. */
+  readonly tablesPerWindow: number;
+  readonly tableWindowMs: number;
+  /** Unfinished tables with no human seat one client may have (they run on the server's bots). */
+  readonly botTablesPerClient: number;
+  /** How long a rematch's seats are kept for the last match's players (it is unlisted until then). */
+  readonly rematchReservedMs: number;
+  /** How long after a match ends its seat tokens still act for its seats (a rematch, say). */
+  readonly finishedTokenMs: number;
   /** Actions queued for one match before new ones are refused with `busy`. */
   readonly matchQueue: number;
 }
@@ -73,6 +82,13 @@ export interface TableServiceOptions {
   readonly idleMs: number;
   readonly now?: () => number;
 }
+
+const QUOTA_TEXT: Record<QuotaExceeded, (limits: TableLimits) => string> = {
+  waiting: (l) => `at most ${l.openTablesPerClient} tables waiting for players per client`,
+  window: (l) =>
+    `at most ${l.tablesPerWindow} new tables per ${Math.round(l.tableWindowMs / 60_000)} minutes per client`,
+  'bots-only': (l) => `at most ${l.botTablesPerClient} unfinished tables of bots only per client`,
+};
 
 /** Node's timers overflow past 2^31 − 1 ms (24.8 days); a later deadline is waited for in steps. */
 const MAX_TIMER_MS = 24 * 3_600_000;
@@ -138,11 +154,6 @@ export class TableService {
   async create(request: CreateTableParsed, creator: string): Promise<CreateTableResponse> {
     const game = this.game(request.game);
     const { options, seats, settings, claim } = planTable(game, request);
-    if ((await this.opts.storage.countWaiting(creator)) >= this.opts.limits.openTablesPerClient)
-      throw new ProtocolError(
-        'too_many_tables',
-        `at most ${this.opts.limits.openTablesPerClient} tables waiting for players per client`,
-      );
 
     const at = this.now();
     const tokens: SeatGrant[] = claim.map((seat) => ({ seat, token: newSeatToken() }));
@@ -168,14 +179,26 @@ export class TableService {
       outcome: null,
       rematch: null,
     };
-    const match = await this.register(stored);
+    const match = await this.register(stored, this.quota());
     await match.queue.run(() => this.startIfReady(match));
     this.opts.log.info({ table: match.id, game: game.id, players: request.players }, 'table created');
     return { table: this.infoOf(match), tokens };
   }
 
-  private async register(stored: StoredMatch): Promise<LiveMatch> {
-    await this.opts.storage.createMatch(stored);
+  private quota(): CreationQuota {
+    const limits = this.opts.limits;
+    return {
+      waiting: limits.openTablesPerClient,
+      perWindow: limits.tablesPerWindow,
+      windowMs: limits.tableWindowMs,
+      botsOnly: limits.botTablesPerClient,
+    };
+  }
+
+  /** Stores a new table (counted against its creator's quota, if given) and keeps it in memory. */
+  private async register(stored: StoredMatch, quota?: CreationQuota): Promise<LiveMatch> {
+    const exceeded = await this.opts.storage.createMatch(stored, quota);
+    if (exceeded) throw new ProtocolError('too_many_tables', QUOTA_TEXT[exceeded](this.opts.limits));
     const match = LiveMatch.create(this.game(stored.game), stored);
     this.live.set(match.id, Promise.resolve(match));
     this.touch(match);
@@ -187,6 +210,12 @@ export class TableService {
     return match.queue.run(async () => {
       this.assertValid(match);
       if (match.status !== 'waiting') throw new ProtocolError('table_full', 'the match has already started');
+      const reserved = match.setup.reservedUntil ?? null;
+      if (reserved !== null && this.now() < reserved)
+        throw new ProtocolError(
+          'seat_taken',
+          `the seats of this rematch are kept for the last match's players for ${Math.ceil((reserved - this.now()) / 1000)} s more`,
+        );
       const open = match.openHumanSeats();
       const seat = request.seat ?? open[0];
       if (seat === undefined) throw new ProtocolError('table_full', 'no open seat left');
@@ -239,7 +268,7 @@ export class TableService {
   async list(query: TablesQuery): Promise<TableInfo[]> {
     const parsed = TablesQuerySchema.safeParse(query);
     if (!parsed.success) throw new ProtocolError('bad_request', describeZodError(parsed.error));
-    const rows = await this.opts.storage.listMatches(parsed.data);
+    const rows = await this.opts.storage.listMatches({ ...parsed.data, at: this.now() });
     const out: TableInfo[] = [];
     for (const row of rows) {
       const cached = this.live.get(row.id);
@@ -301,6 +330,8 @@ export class TableService {
         seed: newSeed(),
         createdAt: this.now(),
         rematchOf: old.id,
+        // The players who ask first must not find their seats taken by strangers.
+        reservedUntil: this.now() + this.opts.limits.rematchReservedMs,
         seats: old
           .seatList()
           .map((s) => ({ ...s, name: null, tokenHash: null, claimedAt: null, takeover: null })),
@@ -337,8 +368,22 @@ export class TableService {
     });
   }
 
+  /**
+   * Whether the match ended long enough ago that its seat tokens no longer act for anyone: a token
+   * left in a browser cannot ask for a rematch in its player's name forever. Watching stays open.
+   */
+  tokensExpired(match: LiveMatch): boolean {
+    return (
+      match.status === 'finished' &&
+      match.finishedAt !== null &&
+      this.now() - match.finishedAt > this.opts.limits.finishedTokenMs
+    );
+  }
+
   /** The seats a list of tokens holds at a match; `bad_token` if any holds none. */
   seatsOfTokens(match: LiveMatch, tokens: readonly string[]): Seat[] {
+    if (tokens.length > 0 && this.tokensExpired(match))
+      throw new ProtocolError('bad_token', 'this match ended too long ago: its seat tokens have expired');
     const hashes = match.tokenHashes();
     const seats: Seat[] = [];
     for (const token of tokens) {

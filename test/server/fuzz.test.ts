@@ -96,7 +96,9 @@ async function footprint() {
   }
   const listed = [];
   for (const status of ['waiting', 'playing', 'finished'] as const)
-    listed.push((await srv.server.storage.listMatches({ status, limit: 100 })).map((m) => m.id));
+    listed.push(
+      (await srv.server.storage.listMatches({ status, limit: 100, at: Date.now() })).map((m) => m.id),
+    );
   return { tables, listed };
 }
 

@@ -29,6 +29,9 @@ function seats(): StoredSeat[] {
   ];
 }
 
+/** A listing time after every table the tests make (none of them is reserved then). */
+const NOW = 9_000_000_000_000;
+
 let counter = 0;
 function setup(overrides: Partial<MatchSetup> = {}): MatchSetup {
   counter++;
@@ -44,6 +47,7 @@ function setup(overrides: Partial<MatchSetup> = {}): MatchSetup {
     createdAt: 1_700_000_000_000 + counter,
     rematchOf: null,
     seats: seats(),
+    reservedUntil: null,
     ...overrides,
   };
 }
@@ -188,14 +192,16 @@ describe.each<DbKind>(['sqlite', 'postgres'])('storage on %s', (kind) => {
     const newer = setup({ createdAt: 2_000_000_000_002 });
     for (const s of [hidden, older, newer]) await storage.createMatch(s);
     await storage.append([{ match: newer.id, seq: 1, seat: 0, action: 0, at: 5 }]);
-    const waiting = await storage.listMatches({ status: 'waiting', limit: 2 });
+    const waiting = await storage.listMatches({ status: 'waiting', limit: 2, at: NOW });
     expect(waiting.map((m) => m.id)).toEqual([newer.id, older.id]);
     expect(waiting.map((m) => m.seq)).toEqual([1, 0]);
     expect(
-      (await storage.listMatches({ status: 'waiting', game: 'other-game', limit: 10 })).map((m) => m.id),
+      (await storage.listMatches({ status: 'waiting', game: 'other-game', limit: 10, at: NOW })).map(
+        (m) => m.id,
+      ),
     ).toEqual([older.id]);
     expect(
-      (await storage.listMatches({ status: 'waiting', limit: 100 })).some((m) => m.id === hidden.id),
+      (await storage.listMatches({ status: 'waiting', limit: 100, at: NOW })).some((m) => m.id === hidden.id),
     ).toBe(false);
   });
 
@@ -239,23 +245,82 @@ describe.each<DbKind>(['sqlite', 'postgres'])('storage on %s', (kind) => {
     expect(playing.some((p) => p.id === waiting.id)).toBe(false);
   });
 
-  it("counts a creator's waiting tables and records a rematch once", async () => {
-    const mine = [setup({ creator: 'counted' }), setup({ creator: 'counted' })];
-    for (const s of mine) await storage.createMatch(s);
-    expect(await storage.countWaiting('counted')).toBe(2);
-    await storage.claimSeats(
-      mine[0]!.id,
-      [
-        { seat: 0, name: 'A', tokenHash: 'a'.repeat(64) },
-        { seat: 1, name: 'B', tokenHash: 'b'.repeat(64) },
-      ],
-      1,
-      true,
-    );
-    expect(await storage.countWaiting('counted')).toBe(1);
-    expect(await storage.setRematch(mine[0]!.id, 'rematch001')).toBe(true);
-    expect(await storage.setRematch(mine[0]!.id, 'rematch002')).toBe(false);
-    expect((await storage.loadMatch(mine[0]!.id))!.match.rematch).toBe('rematch001');
+  it('records a rematch once', async () => {
+    const s = setup();
+    await storage.createMatch(s);
+    expect(await storage.setRematch(s.id, 'rematch001')).toBe(true);
+    expect(await storage.setRematch(s.id, 'rematch002')).toBe(false);
+    expect((await storage.loadMatch(s.id))!.match.rematch).toBe('rematch001');
+  });
+
+  it('leaves a reserved table out of the lists until its reservation ends', async () => {
+    const reserved = setup({ createdAt: 3_000_000_000_000, reservedUntil: 3_000_000_060_000 });
+    await storage.createMatch(reserved);
+    expect((await storage.loadMatch(reserved.id))!.match.reservedUntil).toBe(3_000_000_060_000);
+    const listed = async (at: number) =>
+      (await storage.listMatches({ status: 'waiting', limit: 100, at })).some((m) => m.id === reserved.id);
+    expect(await listed(3_000_000_059_999)).toBe(false);
+    expect(await listed(3_000_000_060_000)).toBe(true);
+  });
+
+  describe("a creator's quota", () => {
+    const QUOTA = { waiting: 3, perWindow: 5, windowMs: 60_000, botsOnly: 1 };
+    const bots = () => seats().map((x) => ({ ...x, kind: 'bot' as const, bot: { bot: 'random' } }));
+
+    it('counts waiting tables, and tables that started are not waiting', async () => {
+      const mine = (createdAt: number) => setup({ creator: 'waiting-1', createdAt });
+      for (let i = 0; i < 3; i++) expect(await storage.createMatch(mine(i), QUOTA)).toBeNull();
+      const over = mine(3);
+      expect(await storage.createMatch(over, QUOTA)).toBe('waiting');
+      expect(await storage.loadMatch(over.id)).toBeUndefined();
+      // Another creator is not counted with this one.
+      expect(await storage.createMatch(setup({ creator: 'waiting-2' }), QUOTA)).toBeNull();
+    });
+
+    it('counts every table created in the window, whatever became of it', async () => {
+      const t0 = 4_000_000_000_000;
+      const mine = (createdAt: number) => setup({ creator: 'window-1', createdAt });
+      for (let i = 0; i < 5; i++) {
+        const s = mine(t0 + i);
+        expect(await storage.createMatch(s, QUOTA)).toBeNull();
+        // Started at once (hot-seat, bots): no longer waiting, still counted.
+        await storage.claimSeats(s.id, [], t0 + i, true);
+      }
+      expect(await storage.createMatch(mine(t0 + 10), QUOTA)).toBe('window');
+      expect(await storage.createMatch(mine(t0 + 60_005), QUOTA)).toBeNull();
+    });
+
+    it('counts unfinished tables of bots only', async () => {
+      const mine = (createdAt: number) => setup({ creator: 'bots-1', createdAt, seats: bots() });
+      const first = mine(1);
+      expect(await storage.createMatch(first, QUOTA)).toBeNull();
+      await storage.claimSeats(first.id, [], 1, true);
+      expect(await storage.createMatch(mine(2), QUOTA)).toBe('bots-only');
+      // A table with a human seat is not a bots-only table.
+      expect(await storage.createMatch(setup({ creator: 'bots-1', createdAt: 3 }), QUOTA)).toBeNull();
+      await storage.append([
+        {
+          match: first.id,
+          seq: 1,
+          seat: 0,
+          action: 0,
+          at: 4,
+          finish: { outcome: { scores: [1, 0, 0], ranks: [1, 2, 2] } },
+        },
+      ]);
+      expect(await storage.createMatch(mine(5), QUOTA)).toBeNull();
+    });
+
+    it('holds under concurrent requests: 200 at once, exactly the quota is created', async () => {
+      const quota = { ...QUOTA, waiting: 20, perWindow: 1000 };
+      const verdicts = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          storage.createMatch(setup({ creator: 'race-1', createdAt: 5_000_000_000_000 + i }), quota),
+        ),
+      );
+      expect(verdicts.filter((v) => v === null)).toHaveLength(20);
+      expect(verdicts.filter((v) => v === 'waiting')).toHaveLength(180);
+    });
   });
 });
 

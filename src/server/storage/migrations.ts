@@ -84,6 +84,20 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('seats').addColumn('takeover', 'text').execute();
     },
   },
+  /**
+   * A rematch keeps its seats for the last match's players until `reserved_until` (and stays out of
+   * the lobby until then). Tables a creator made lately are counted by their creation time.
+   */
+  '0003_reservations_and_quotas': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('matches').addColumn('reserved_until', 'bigint').execute();
+      await db.schema
+        .createIndex('matches_by_creator_time')
+        .on('matches')
+        .columns(['creator', 'created_at'])
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -109,6 +123,7 @@ export interface Database {
     finished_at: number | string | null;
     rematch_of: string | null;
     rematch: string | null;
+    reserved_until: number | string | null;
   };
   seats: {
     match_id: string;

@@ -1,16 +1,18 @@
-import { Migrator } from 'kysely';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { Migrator, sql } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from 'kysely';
 import type { BotChoice, Outcome, SeatTakeover, TableSettings } from '../../protocol/index.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './migrations.ts';
 import type {
   AppendEntry,
   ControlChange,
+  CreationQuota,
   ListQuery,
   LoggedAction,
   MatchSetup,
   MatchStatus,
   PlayingMatch,
+  QuotaExceeded,
   SeatClaim,
   Storage,
   StoredMatch,
@@ -19,6 +21,11 @@ import type {
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at 5 columns a row. */
 const ROWS_PER_INSERT = 500;
+
+/** The first key of the advisory lock a creator's quota check holds (PostgreSQL): "pros". */
+const CREATOR_LOCK = 0x70726f73;
+
+type CreatorQuery = SelectQueryBuilder<Database, 'matches', { n: string | number | bigint }>;
 
 /** Thrown inside a transaction to roll it back when a claim cannot be made. */
 class ClaimRefused extends Error {}
@@ -53,8 +60,12 @@ export class SqlStorage implements Storage {
     }
   }
 
-  async createMatch(setup: MatchSetup): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  async createMatch(setup: MatchSetup, quota?: CreationQuota): Promise<QuotaExceeded | null> {
+    return this.db.transaction().execute(async (trx) => {
+      if (quota) {
+        const exceeded = await this.quotaExceeded(trx, setup, quota);
+        if (exceeded) return exceeded;
+      }
       await trx
         .insertInto('matches')
         .values({
@@ -74,6 +85,7 @@ export class SqlStorage implements Storage {
           finished_at: null,
           rematch_of: setup.rematchOf,
           rematch: null,
+          reserved_until: setup.reservedUntil ?? null,
         })
         .execute();
       await trx
@@ -90,7 +102,55 @@ export class SqlStorage implements Storage {
           })),
         )
         .execute();
+      return null;
     });
+  }
+
+  /**
+   * Counts the creator's tables against the quota inside the creating transaction. SQLite runs one
+   * transaction at a time; PostgreSQL takes a lock on the creator for the rest of the transaction,
+   * so two requests of one creator are counted one after the other, never both before either.
+   */
+  private async quotaExceeded(
+    trx: Transaction<Database>,
+    setup: MatchSetup,
+    quota: CreationQuota,
+  ): Promise<QuotaExceeded | null> {
+    if (this.kind === 'postgres')
+      await sql`SELECT pg_advisory_xact_lock(${CREATOR_LOCK}, hashtext(${setup.creator}))`.execute(trx);
+    const count = async (filter: (q: CreatorQuery) => CreatorQuery): Promise<number> => {
+      const row = await filter(
+        trx
+          .selectFrom('matches')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('creator', '=', setup.creator),
+      ).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    };
+    // Only a table that will wait for players counts against the waiting tables.
+    const willWait = setup.seats.some((s) => s.kind === 'human' && s.tokenHash === null);
+    if (willWait && (await count((q) => q.where('status', '=', 'waiting'))) >= quota.waiting)
+      return 'waiting';
+    const since = setup.createdAt - quota.windowMs;
+    if ((await count((q) => q.where('created_at', '>', since))) >= quota.perWindow) return 'window';
+    if (setup.seats.every((s) => s.kind === 'bot')) {
+      const unfinishedBotsOnly = await count((q) =>
+        q
+          .where('status', '!=', 'finished')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('seats')
+                  .select('seats.seat')
+                  .whereRef('seats.match_id', '=', 'matches.id')
+                  .where('seats.kind', '=', 'human'),
+              ),
+            ),
+          ),
+      );
+      if (unfinishedBotsOnly >= quota.botsOnly) return 'bots-only';
+    }
+    return null;
   }
 
   async claimSeats(
@@ -255,21 +315,12 @@ export class SqlStorage implements Storage {
           .as('seq'),
       )
       .where('status', '=', query.status)
-      .where('listed', '=', 1);
+      .where('listed', '=', 1)
+      .where((eb) => eb.or([eb('reserved_until', 'is', null), eb('reserved_until', '<=', query.at)]));
     if (query.game) select = select.where('game', '=', query.game);
     const rows = await select.orderBy('created_at', 'desc').orderBy('id').limit(query.limit).execute();
     const seats = await this.seatsOf(rows.map((r) => r.id));
     return rows.map((row) => ({ ...toMatch(row, seats.get(row.id) ?? []), seq: Number(row.seq ?? 0) }));
-  }
-
-  async countWaiting(creator: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('matches')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('creator', '=', creator)
-      .where('status', '=', 'waiting')
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 
   async close(): Promise<void> {
@@ -323,6 +374,7 @@ function toMatch(row: Selectable<Database['matches']>, seats: StoredSeat[]): Sto
     creator: row.creator,
     createdAt: num(row.created_at),
     rematchOf: row.rematch_of,
+    reservedUntil: numOrNull(row.reserved_until),
     seats,
     status: row.status as MatchStatus,
     startedAt: numOrNull(row.started_at),

@@ -35,7 +35,29 @@ export interface MatchSetup {
   readonly createdAt: number;
   readonly rematchOf: string | null;
   readonly seats: readonly StoredSeat[];
+  /**
+   * Until when (ms) a rematch's seats are kept for the previous match's players: nobody else may
+   * join, and the table is not listed. Null for any other table.
+   */
+  readonly reservedUntil?: number | null;
 }
+
+/**
+ * What one creator may have, checked in the same transaction as the new table's insert, so that
+ * concurrent requests cannot all pass the check before any of them is counted.
+ */
+export interface CreationQuota {
+  /** Tables still waiting for players. */
+  readonly waiting: number;
+  /** Tables created in the last `windowMs`, whatever became of them. */
+  readonly perWindow: number;
+  readonly windowMs: number;
+  /** Unfinished tables with no human seat (they play on by themselves, on the server's bots). */
+  readonly botsOnly: number;
+}
+
+/** Which quota a refused table would have passed. */
+export type QuotaExceeded = 'waiting' | 'window' | 'bots-only';
 
 export interface StoredMatch extends MatchSetup {
   readonly status: MatchStatus;
@@ -90,6 +112,8 @@ export interface ListQuery {
   readonly status: MatchStatus;
   readonly game?: string;
   readonly limit: number;
+  /** Now (ms): tables reserved until later are left out. */
+  readonly at: number;
 }
 
 export interface Storage {
@@ -98,7 +122,11 @@ export interface Storage {
   readonly description: string;
   /** Brings the schema up to date (Kysely migrations). Idempotent. */
   migrate(): Promise<void>;
-  createMatch(setup: MatchSetup): Promise<void>;
+  /**
+   * Stores a new match. With a quota, counts the creator's tables first in the same transaction
+   * (serialised per creator) and stores nothing if one is reached: the answer says which.
+   */
+  createMatch(setup: MatchSetup, quota?: CreationQuota): Promise<QuotaExceeded | null>;
   /**
    * Takes open human seats, all or none (false if any is taken or not a human seat). With `start`,
    * the match becomes `playing` in the same transaction.
@@ -124,7 +152,5 @@ export interface Storage {
   playingMatches(): Promise<PlayingMatch[]>;
   /** Listed matches with a status, newest first (no logs). */
   listMatches(query: ListQuery): Promise<StoredMatch[]>;
-  /** How many tables still waiting for players this creator has. */
-  countWaiting(creator: string): Promise<number>;
   close(): Promise<void>;
 }
