@@ -19,6 +19,7 @@ import type {
   TableInfo,
   TableResponse,
 } from '../../src/protocol/index.ts';
+import { STRANGER_CLOCK } from '../../src/protocol/index.ts';
 import { api } from '../server/harness.ts';
 import type { TestServer } from '../server/harness.ts';
 import { Rng } from '../../src/core/index.ts';
@@ -202,11 +203,12 @@ const PLANS: Record<string, FormPlan> = {
       await page.getByLabel('Edition').selectOption('classic');
       await page.getByRole('checkbox', { name: 'Prosperity expansion' }).uncheck();
     },
+    // The standard clock: listed with a seat anyone may take, so a move limit.
     async setClock() {},
     spectators: true,
     listed: true,
     options: { preset: 'classic', prosperity: false },
-    clock: { kind: 'none' },
+    clock: STRANGER_CLOCK,
   },
 };
 

@@ -7,12 +7,13 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { STRANGER_CLOCK } from '../../protocol/index.ts';
 import type { BotInfo, CreateTableRequest, Json, SeatSpec, TableInfo } from '../../protocol/index.ts';
 import { BOT_TEXT, botLabel, gameInfo } from '../app/games.ts';
 import { rememberName, rememberedName, saveCredentials } from '../net/credentials.ts';
 import { createTable, nameProblem, tablePath } from './api.ts';
 import type { ServerGame } from './api.ts';
-import { seatLetter } from './describe.ts';
+import { clockText, seatLetter } from './describe.ts';
 import { quickBot } from './playNow.ts';
 import { fieldProblem, fieldValue, optionFields } from './schemaForm.ts';
 import type { OptionField } from './schemaForm.ts';
@@ -30,7 +31,8 @@ interface SeatRow {
   readonly name: string | null;
 }
 
-type ClockKind = 'none' | 'realtime' | 'turn';
+/** `standard` sends no clock: the server gives tables open to strangers a move limit. */
+type ClockKind = 'standard' | 'none' | 'realtime' | 'turn';
 interface ClockForm {
   readonly kind: ClockKind;
   readonly baseMin: string;
@@ -45,7 +47,12 @@ const SEAT_KINDS: readonly { value: SeatKind; label: string }[] = [
 ];
 
 const CLOCK_KINDS: readonly { value: ClockKind; label: string; help: string }[] = [
-  { value: 'none', label: 'No clock', help: 'Take as long as you like.' },
+  {
+    value: 'standard',
+    label: 'Standard',
+    help: `${clockText(STRANGER_CLOCK)} when the table is listed with seats anyone may take, so a stranger who sits down and never moves cannot hold up the game; otherwise no clock.`,
+  },
+  { value: 'none', label: 'No clock', help: 'Take as long as you like (best with friends).' },
   {
     value: 'realtime',
     label: 'Real time',
@@ -126,7 +133,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
     Object.fromEntries(fields.map((f) => [f.key, f.initial])),
   );
   const [clock, setClock] = useState<ClockForm>({
-    kind: 'none',
+    kind: 'standard',
     baseMin: '10',
     incrementSec: '5',
     hoursPerMove: '24',
@@ -166,6 +173,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
       if (issue) found[`option-${f.key}`] = issue;
     }
     const clockChecks: Record<ClockKind, [keyof typeof CLOCK_LIMITS, string][]> = {
+      standard: [],
       none: [],
       realtime: [
         ['baseMin', 'minutes'],
@@ -189,6 +197,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
         : { kind: 'bot', bot: bot.name };
     });
     const clocks: Record<ClockKind, () => CreateTableRequest['clock']> = {
+      standard: () => undefined,
       none: () => ({ kind: 'none' }),
       realtime: () => ({
         kind: 'realtime',
@@ -205,7 +214,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
       name: playerName.trim(),
       claim: shown.flatMap((row, seat) => (row.kind === 'me' ? [seat] : [])),
       ...(names.size > 0 ? { names: [...names.values()].map((n) => n.trim()) } : {}),
-      clock: clocks[clock.kind](),
+      ...(clock.kind === 'standard' ? {} : { clock: clocks[clock.kind]() }),
       spectators,
       listed,
     };
@@ -393,7 +402,9 @@ function CreateTableForm({ game }: { game: ServerGame }) {
           />
         )}
         {clock.kind !== 'none' && (
-          <p className="muted">When a player’s time runs out, a bot finishes the game for that seat.</p>
+          <p className="muted">
+            When a player’s time runs out, a bot plays for that seat until its player takes it back.
+          </p>
         )}
       </fieldset>
 
