@@ -137,11 +137,11 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
   registerHttpRoutes(app, tables);
   registerReplayFrames(app, tables, options.games ?? GAMES);
   if (options.stats) registerStats(app, tables, committer);
-  app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket) => {
+  app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket, req) => {
     const alive = socket as WebSocket & { prosperAlive?: boolean };
     alive.prosperAlive = true;
     socket.on('pong', () => (alive.prosperAlive = true));
-    new Connection(socket, tables, limits, app.log);
+    new Connection(socket, tables, limits, app.log, req.socket);
   });
 
   // Matches that move on their own (bots, clocks) carry on after a restart without waiting for a visitor.

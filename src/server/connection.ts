@@ -3,6 +3,7 @@
  * answers each with a reply or an error. A connection follows one table after `hello`; its
  * messages are handled one at a time, in order.
  */
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Seat, Viewer } from '../core/index.ts';
@@ -81,11 +82,19 @@ export class Connection implements Subscriber {
   private readonly patience: RateLimiter;
   private closed = false;
 
+  /** Whether this turn of the event loop's messages are being gathered into one write. */
+  private corked = false;
+
   constructor(
     private readonly socket: WebSocket,
     private readonly tables: TableService,
     private readonly limits: ConnectionLimits,
     private readonly log: FastifyBaseLogger,
+    /**
+     * The TCP socket under the WebSocket, when there is one: the messages sent to it in one turn
+     * of the event loop (an `ack` and the update after it) leave in one system call.
+     */
+    private readonly stream?: Pick<Duplex, 'cork' | 'uncork'>,
   ) {
     this.limiter = new RateLimiter(limits.messagesPerSecond, limits.messageBurst);
     this.patience = new RateLimiter(limits.abusePerSecond, limits.abuseLimit);
@@ -104,7 +113,19 @@ export class Connection implements Subscriber {
       this.socket.terminate();
       return;
     }
+    this.gather();
     this.socket.send(json);
+  }
+
+  private gather(): void {
+    const stream = this.stream;
+    if (this.corked || !stream) return;
+    this.corked = true;
+    stream.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork();
+    });
   }
 
   /**
