@@ -11,7 +11,7 @@ import type {
   Seat,
   TableSettings,
 } from '../protocol/index.ts';
-import { describeZodError, ProtocolError } from './errors.ts';
+import { describeZodError, ProtocolError, seatWord } from './errors.ts';
 import type { StoredSeat } from './storage/types.ts';
 
 /** Bots that take a thinking-time budget (`ms`). */
@@ -93,7 +93,8 @@ export function planTable(game: AnyGame, request: CreateTableParsed): TablePlan 
   if (new Set(claim).size !== claim.length)
     throw new ProtocolError('invalid_table', 'a seat is claimed twice');
   for (const seat of claim)
-    if (!humans.includes(seat)) throw new ProtocolError('invalid_table', `seat ${seat} is not a human seat`);
+    if (!humans.includes(seat))
+      throw new ProtocolError('invalid_table', `${seatWord(seat)} is not a human seat`);
   const takeover = request.takeover
     ? { bot: botChoice(game, request.takeover.bot), absentMs: request.takeover.absentMs }
     : { bot: { bot: game.bots?.['heuristic'] ? 'heuristic' : 'random' }, absentMs: null };

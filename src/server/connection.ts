@@ -16,7 +16,7 @@ import type {
   ReclaimMessage,
   ServerMessage,
 } from '../protocol/index.ts';
-import { describeZodError, ProtocolError, toErrorReply } from './errors.ts';
+import { describeZodError, ProtocolError, seatWord, toErrorReply } from './errors.ts';
 import type { LiveMatch } from './live.ts';
 import type { Subscriber, TableService } from './tables.ts';
 
@@ -236,7 +236,7 @@ export class Connection implements Subscriber {
       const open = match.setup.settings.spectators || match.status === 'finished' || seats.length > 0;
       if (!open) throw new ProtocolError('spectators_not_allowed', 'this table does not allow spectators');
     } else if (!seats.includes(viewer)) {
-      throw new ProtocolError('not_your_seat', `this connection holds no token for seat ${viewer}`);
+      throw new ProtocolError('not_your_seat', `this connection holds no token for ${seatWord(viewer)}`);
     }
   }
 
@@ -251,7 +251,10 @@ export class Connection implements Subscriber {
   private async act(message: ActMessage): Promise<void> {
     const match = this.requireMatch();
     if (!this.seats.has(message.seat))
-      throw new ProtocolError('not_your_seat', `this connection holds no token for seat ${message.seat}`);
+      throw new ProtocolError(
+        'not_your_seat',
+        `this connection holds no token for ${seatWord(message.seat)}`,
+      );
     await this.tables.act(match, message.seat, message.seq, message.action, message.id, (outcome) =>
       this.send(
         outcome.kind === 'ack'
@@ -264,7 +267,10 @@ export class Connection implements Subscriber {
   private async reclaim(message: ReclaimMessage): Promise<void> {
     const match = this.requireMatch();
     if (!this.seats.has(message.seat))
-      throw new ProtocolError('not_your_seat', `this connection holds no token for seat ${message.seat}`);
+      throw new ProtocolError(
+        'not_your_seat',
+        `this connection holds no token for ${seatWord(message.seat)}`,
+      );
     await this.tables.reclaim(match, message.seat, (seq) => this.send({ type: 'ack', id: message.id, seq }));
   }
 

@@ -44,6 +44,14 @@ export const HTTP_STATUS: Readonly<Record<ProtocolErrorCode, number>> = {
   internal: 500,
 };
 
+/**
+ * A seat as a person reads it in a message: counted from 1, as the board and the engines' texts
+ * count them (JSON fields stay 0-based).
+ */
+export function seatWord(seat: number): string {
+  return `seat ${seat + 1}`;
+}
+
 /** A short, safe account of a zod failure: paths and messages only, never the input's values. */
 export function describeZodError(error: z.ZodError): string {
   return error.issues

@@ -15,7 +15,7 @@ import type {
 } from '../protocol/index.ts';
 import { advanceClocks, expiresAt, freezeClock, readClocks, startClocks, thawClock } from './clock.ts';
 import type { Clocks } from './clock.ts';
-import { ProtocolError } from './errors.ts';
+import { ProtocolError, seatWord } from './errors.ts';
 import type { ControlChange, LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
 import { viewerPart, visibleEvents } from './updates.ts';
 
@@ -367,13 +367,13 @@ export class LiveMatch {
   check(seat: Seat, seq: number, action: unknown, at: number): Checked {
     if (this.status === 'waiting' || this.state === null)
       throw new ProtocolError('not_started', 'the match has not started: seats are still open');
-    if (seat >= this.setup.players) throw new ProtocolError('not_your_seat', `there is no seat ${seat}`);
+    if (seat >= this.setup.players) throw new ProtocolError('not_your_seat', `there is no ${seatWord(seat)}`);
     if (seq > this.seq)
       throw new ProtocolError('bad_seq', `seq ${seq} is ahead of the match (at ${this.seq})`, this.seq);
     if (seq < this.since[seat]!)
       throw new ProtocolError(
         'stale_seq',
-        `the action was chosen at seq ${seq}, but seat ${seat}'s options changed at seq ${this.since[seat]}; ` +
+        `the action was chosen at seq ${seq}, but ${seatWord(seat)}'s options changed at seq ${this.since[seat]}; ` +
           `choose again from the latest update`,
         this.seq,
       );

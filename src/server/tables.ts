@@ -32,7 +32,7 @@ import type {
 import { TablesQuery as TablesQuerySchema } from '../protocol/index.ts';
 import type { BotPool } from './bots/pool.ts';
 import { gameInfo, planTable } from './catalog.ts';
-import { describeZodError, ProtocolError } from './errors.ts';
+import { describeZodError, ProtocolError, seatWord } from './errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch } from './live.ts';
 import type { Prepared } from './live.ts';
@@ -220,7 +220,7 @@ export class TableService {
       const seat = request.seat ?? open[0];
       if (seat === undefined) throw new ProtocolError('table_full', 'no open seat left');
       if (!open.includes(seat))
-        throw new ProtocolError('seat_taken', `seat ${seat} is not an open seat for a human`);
+        throw new ProtocolError('seat_taken', `${seatWord(seat)} is not an open seat for a human`);
       const token = newSeatToken();
       await this.claim(match, [{ seat, name: request.name, tokenHash: hashToken(token) }]);
       return { table: this.infoOf(match), seat, token };
@@ -354,13 +354,13 @@ export class TableService {
       const open = next.openHumanSeats();
       const taken = seats.filter((s) => !open.includes(s));
       if (taken.length > 0)
-        throw new ProtocolError('seat_taken', `seat ${taken[0]} is already taken at the rematch`);
+        throw new ProtocolError('seat_taken', `${seatWord(taken[0]!)} is already taken at the rematch`);
       const grants = seats.map((seat) => ({ seat, token: newSeatToken() }));
       await this.claim(
         next,
         grants.map(({ seat, token }) => ({
           seat,
-          name: old.seatList()[seat]?.name ?? `seat ${seat}`,
+          name: old.seatList()[seat]?.name ?? `Seat ${seat + 1}`,
           tokenHash: hashToken(token),
         })),
       );
@@ -589,11 +589,11 @@ export class TableService {
       if (by === 'human' && match.takenOver(seat))
         throw new ProtocolError(
           'taken_over',
-          `a bot plays seat ${seat} since ${match.takeoverOf(seat)!.reason === 'time' ? 'its time ran out' : 'its player was away too long'}; reclaim it to play`,
+          `a bot plays ${seatWord(seat)} since ${match.takeoverOf(seat)!.reason === 'time' ? 'its time ran out' : 'its player was away too long'}; reclaim it to play`,
           match.seq,
         );
       if (by === 'bot' && !match.playedByBot(seat))
-        throw new ProtocolError('stale_seq', `seat ${seat}'s player has reclaimed it`, match.seq);
+        throw new ProtocolError('stale_seq', `${seatWord(seat)}'s player has reclaimed it`, match.seq);
       const at = this.now();
       const checked = match.check(seat, seq, action, at);
       if (!checked.ok) return acknowledge({ kind: 'refused', seq: match.seq, error: checked.error });

@@ -14,10 +14,10 @@ import WebSocket from 'ws';
 import type { AnyGame } from '../../src/core/index.ts';
 import { Rng } from '../../src/core/index.ts';
 import { API_PREFIX, ServerMessage } from '../../src/protocol/index.ts';
-import type { ClientMessage, TableSettings, UpdateMessage } from '../../src/protocol/index.ts';
+import type { ClientMessage, Outcome, TableSettings, UpdateMessage } from '../../src/protocol/index.ts';
 import { startServer } from '../../src/server/app.ts';
 import { hashToken, newSeatToken, newSeed, newTableId } from '../../src/server/secrets.ts';
-import type { Storage } from '../../src/server/storage/types.ts';
+import type { AppendEntry, Storage } from '../../src/server/storage/types.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import type { DbLocation } from '../../src/server/storage/open.ts';
 
@@ -482,6 +482,47 @@ export async function seedTable(
   );
   if (!(await storage.claimSeats(id, claims, at, true))) throw new Error('could not seed the table');
   return { id, tokens };
+}
+
+/**
+ * A whole match of `game` played with random legal actions (from `choices`), stored as the server
+ * would have stored it, finished, every seat a human's. Returns its id and the seats' tokens.
+ */
+export async function seedFinishedMatch(
+  storage: Storage,
+  game: AnyGame,
+  players: number,
+  choices: string,
+): Promise<{ id: string; tokens: string[] }> {
+  const seeded = await seedTable(storage, {
+    game,
+    seats: new Array<SeededSeat>(players).fill('human'),
+    clock: { kind: 'none' },
+  });
+  const { match } = (await storage.loadMatch(seeded.id))!;
+  let state = game.setup(players, match.seed, match.options);
+  const rng = Rng.fromSeed(choices);
+  const entries: AppendEntry[] = [];
+  for (let seq = 1; game.outcome(state) === null || game.actors(state).length > 0; seq++) {
+    const seat = game.actors(state)[0]!;
+    const legal = game.legalActions(state, seat);
+    const action = legal[rng.int(legal.length)];
+    const result = game.apply(state, seat, action);
+    if (!result.ok) throw new Error(result.error.message);
+    state = result.state;
+    const outcome = game.outcome(state);
+    const last = outcome !== null && game.actors(state).length === 0;
+    entries.push({
+      match: seeded.id,
+      seq,
+      seat,
+      action,
+      at: Date.now(),
+      ...(last ? { finish: { outcome: outcome as Outcome } } : {}),
+    });
+  }
+  await storage.append(entries);
+  return seeded;
 }
 
 /**

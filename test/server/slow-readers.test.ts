@@ -7,11 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { AnyGame } from '../../src/core/index.ts';
-import { Rng } from '../../src/core/index.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import { LiveMatch } from '../../src/server/live.ts';
-import { Client, gameById, seedTable, startTestServer } from './harness.ts';
+import { Client, gameById, seedFinishedMatch, startTestServer } from './harness.ts';
 import type { TestServer } from './harness.ts';
 
 const SEND_BUFFER = 256 * 1024;
@@ -20,47 +18,15 @@ const ATTACKERS = 20;
 let srv: TestServer;
 let finished: string;
 
-/** A whole random match of `game`, stored as the server would have stored it, finished. */
-async function seedFinishedMatch(game: AnyGame, players: number, seed: string): Promise<string> {
-  const { id } = await seedTable(srv.server.storage, {
-    game,
-    seats: new Array<'human'>(players).fill('human'),
-    clock: { kind: 'none' },
-  });
-  const match = await srv.server.storage.loadMatch(id);
-  let state = game.setup(players, match!.match.seed, match!.match.options);
-  const rng = Rng.fromSeed(seed);
-  const entries = [];
-  for (let seq = 1; game.outcome(state) === null || game.actors(state).length > 0; seq++) {
-    const seat = game.actors(state)[0]!;
-    const legal = game.legalActions(state, seat);
-    const action = legal[rng.int(legal.length)];
-    const result = game.apply(state, seat, action);
-    if (!result.ok) throw new Error(result.error.message);
-    state = result.state;
-    const outcome = game.outcome(state);
-    entries.push({
-      match: id,
-      seq,
-      seat,
-      action,
-      at: Date.now(),
-      ...(outcome && game.actors(state).length === 0
-        ? { finish: { outcome: outcome as { scores: number[]; ranks: number[] } } }
-        : {}),
-    });
-  }
-  await srv.server.storage.append(entries);
-  return id;
-}
-
 beforeAll(async () => {
   srv = await startTestServer({
     // The rate limit is lifted so the attack is as fast as a socket can send: the buffer cap,
     // not the rate limit, must be what protects the server here.
     limits: { messagesPerSecond: 5000, messageBurst: 5000, sendBufferBytes: SEND_BUFFER },
   });
-  finished = await seedFinishedMatch(gameById(GAMES, 'pocket-imperium'), 4, 'slow-readers');
+  finished = (
+    await seedFinishedMatch(srv.server.storage, gameById(GAMES, 'pocket-imperium'), 4, 'slow-readers')
+  ).id;
 });
 afterAll(() => srv.drop());
 
