@@ -65,6 +65,10 @@ export interface ServerOptions {
   readonly limits?: Partial<ServerLimits>;
   /** Bot worker threads (default: cores − 1, at least 2, so one long search never stalls every bot). */
   readonly botWorkers?: number;
+  /** Bot workers that may run searches (bots with a budget) at once (default: botWorkers − 1). */
+  readonly botSearchWorkers?: number;
+  /** Searches of one client's tables running at once (default 1). */
+  readonly botSearchesPerClient?: number;
   /** A bot's move is played no sooner than this after it was asked (ms; default 0). */
   readonly botDelayMs?: number;
   /** Group commit window (ms; default 1). */
@@ -108,6 +112,8 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
       ? { scriptUrl: options.botWorkerScript }
       : { registryUrl: options.registryUrl ?? new URL('../games/registry.ts', import.meta.url).href },
     timeoutMs: 30_000,
+    searchWorkers: options.botSearchWorkers,
+    searchesPerClient: options.botSearchesPerClient,
   });
   const tables = new TableService({
     games: options.games ?? GAMES,

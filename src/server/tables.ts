@@ -789,13 +789,21 @@ export class TableService {
     if (legal.length > 1) {
       const choice = match.botFor(seat);
       try {
-        index = await this.opts.bots.decide({
-          game: match.game.id,
-          seat,
-          bot: { name: choice.bot, params: choice.ms === undefined ? {} : { ms: String(choice.ms) } },
-          seed: newBotSeed(),
-          state: match.stateForServer(),
-        });
+        index = await this.opts.bots.decide(
+          {
+            game: match.game.id,
+            seat,
+            bot: { name: choice.bot, params: choice.ms === undefined ? {} : { ms: String(choice.ms) } },
+            seed: newBotSeed(),
+            state: match.stateForServer(),
+          },
+          // Charged to the table's creator, takeover bots too; a bot with a budget is a search.
+          {
+            table: match.id,
+            client: match.setup.creator,
+            cost: choice.ms === undefined ? 'quick' : 'search',
+          },
+        );
       } catch (err) {
         if (this.closed) return undefined;
         this.opts.log.warn({ table: match.id, seat, err }, 'bot failed; playing a random legal action');

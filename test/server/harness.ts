@@ -447,6 +447,8 @@ export async function seedTable(
     readonly clock: TableSettings['clock'];
     readonly takeover?: TableSettings['takeover'];
     readonly startedAt?: number;
+    /** The client the table is charged to (its creator's key; default 'seeded'). */
+    readonly creator?: string;
   },
 ): Promise<{ id: string; tokens: string[] }> {
   const id = newTableId();
@@ -465,7 +467,7 @@ export async function seedTable(
       listed: false,
       takeover: table.takeover ?? { bot: { bot: 'random' }, absentMs: null },
     },
-    creator: 'seeded',
+    creator: table.creator ?? 'seeded',
     createdAt: at,
     rematchOf: null,
     seats: table.seats.map((s, seat) => ({

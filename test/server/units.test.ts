@@ -24,6 +24,8 @@ import {
 import { secretBid } from '../fixtures/secret-bid.ts';
 
 const FIXTURE_REGISTRY = new URL('../fixtures/registry.ts', import.meta.url).href;
+const ASK_QUICK = { table: 't', client: 'c', cost: 'quick' } as const;
+const ASK_SEARCH = { table: 't', client: 'c', cost: 'search' } as const;
 
 describe('clocks', () => {
   const realtime: ClockSettings = { kind: 'realtime', baseMs: 60_000, incrementMs: 2_000 };
@@ -180,25 +182,31 @@ describe('the bot pool', () => {
     try {
       const s = state();
       const legal = secretBid.legalActions(s as never, 1);
-      const index = await pool.decide({
-        game: 'secret-bid',
-        seat: 1,
-        bot: { name: 'random', params: {} },
-        seed: 'x',
-        state: s,
-      });
+      const index = await pool.decide(
+        {
+          game: 'secret-bid',
+          seat: 1,
+          bot: { name: 'random', params: {} },
+          seed: 'x',
+          state: s,
+        },
+        ASK_QUICK,
+      );
       expect(index).toBeGreaterThanOrEqual(0);
       expect(index).toBeLessThan(legal.length);
       // A long search runs while this thread stays free: a timer fires before the decision arrives.
       let ticked = false;
       const timer = setTimeout(() => (ticked = true), 50);
-      const thinking = pool.decide({
-        game: 'secret-bid',
-        seat: 0,
-        bot: { name: 'ismcts', params: { ms: '800' } },
-        seed: 'y',
-        state: s,
-      });
+      const thinking = pool.decide(
+        {
+          game: 'secret-bid',
+          seat: 0,
+          bot: { name: 'ismcts', params: { ms: '800' } },
+          seed: 'y',
+          state: s,
+        },
+        ASK_SEARCH,
+      );
       const first = await Promise.race([
         thinking.then(() => 'decision'),
         new Promise((r) => setTimeout(() => r('timer'), 300)),
@@ -217,42 +225,54 @@ describe('the bot pool', () => {
     try {
       const s = state();
       await expect(
-        pool.decide({
-          game: 'no-such-game',
+        pool.decide(
+          {
+            game: 'no-such-game',
+            seat: 0,
+            bot: { name: 'random', params: {} },
+            seed: 'x',
+            state: s,
+          },
+          ASK_QUICK,
+        ),
+      ).rejects.toThrow(/no game/);
+      await expect(
+        pool.decide(
+          {
+            game: 'secret-bid',
+            seat: 0,
+            bot: { name: 'ismcts', params: { ms: '5000' } },
+            seed: 'x',
+            state: s,
+          },
+          ASK_SEARCH,
+        ),
+      ).rejects.toThrow(/too long/);
+      const index = await pool.decide(
+        {
+          game: 'secret-bid',
           seat: 0,
           bot: { name: 'random', params: {} },
           seed: 'x',
           state: s,
-        }),
-      ).rejects.toThrow(/no game/);
-      await expect(
-        pool.decide({
-          game: 'secret-bid',
-          seat: 0,
-          bot: { name: 'ismcts', params: { ms: '5000' } },
-          seed: 'x',
-          state: s,
-        }),
-      ).rejects.toThrow(/too long/);
-      const index = await pool.decide({
-        game: 'secret-bid',
-        seat: 0,
-        bot: { name: 'random', params: {} },
-        seed: 'x',
-        state: s,
-      });
+        },
+        ASK_QUICK,
+      );
       expect(index).toBeGreaterThanOrEqual(0);
     } finally {
       await pool.close();
     }
     await expect(
-      pool.decide({
-        game: 'secret-bid',
-        seat: 0,
-        bot: { name: 'random', params: {} },
-        seed: 'x',
-        state: state(),
-      }),
+      pool.decide(
+        {
+          game: 'secret-bid',
+          seat: 0,
+          bot: { name: 'random', params: {} },
+          seed: 'x',
+          state: state(),
+        },
+        ASK_QUICK,
+      ),
     ).rejects.toThrow(/closed/);
   });
 });

@@ -1,11 +1,22 @@
 import { Worker } from 'node:worker_threads';
 import { botWorkerCode } from './bundle.ts';
 import type { BotWorkerSource } from './bundle.ts';
+import { BotScheduler, defaultSchedulerLimits } from './scheduler.ts';
+import type { BotAsker } from './scheduler.ts';
 import type { BotReply, BotTask } from './worker.ts';
+
+export type { BotAsker, BotCost } from './scheduler.ts';
 
 export interface BotPoolOptions {
   /** Worker threads; each thinks about one decision at a time. */
   readonly workers: number;
+  /**
+   * Workers that may think about searches (budgeted bots) at once; default `workers − 1`, so a
+   * quick decision always finds a worker free of searches (with one worker, quick decisions go first).
+   */
+  readonly searchWorkers?: number;
+  /** Searches of one client's tables running at once (default 1): its share of thinking time. */
+  readonly searchesPerClient?: number;
   /** The workers' code: a built script, or a registry module to bundle with the worker. */
   readonly source: BotWorkerSource;
   /** A decision taking longer than this is abandoned and its worker replaced (ms). */
@@ -16,6 +27,7 @@ type Request = Omit<BotTask, 'id'>;
 
 interface Job {
   readonly task: BotTask;
+  readonly asker: BotAsker;
   readonly resolve: (index: number) => void;
   readonly reject: (err: Error) => void;
 }
@@ -27,43 +39,51 @@ interface Slot {
 }
 
 /**
- * Bots think here, off the event loop: an ISMCTS bot spending a second on a move delays no other
- * table's actions, only other bots' decisions once every worker is busy. Workers start on the first
- * decision; a worker that fails or overruns its time is replaced, and its decision is rejected (the
- * caller falls back to a random legal action).
+ * Bots think here, off the event loop: an ISMCTS bot spending a second on a move delays no table's
+ * actions. Which decision a free worker takes next is the scheduler's choice (`scheduler.ts`: quick
+ * decisions never wait behind searches, clients and tables take turns, a client's searches are
+ * capped). Workers start on the first decision; a worker that fails or overruns its time is
+ * replaced, and its decision is rejected (the caller falls back to a random legal action).
  */
 export class BotPool {
   private readonly slots: Slot[];
-  private readonly waiting: Job[] = [];
+  private readonly scheduler: BotScheduler<Job>;
   private nextId = 1;
   private closed = false;
   private code: Promise<string> | undefined;
 
   constructor(private readonly options: BotPoolOptions) {
-    this.slots = Array.from({ length: Math.max(1, options.workers) }, () => ({
+    const workers = Math.max(1, options.workers);
+    this.slots = Array.from({ length: workers }, () => ({
       worker: undefined,
       job: undefined,
       timer: undefined,
     }));
+    const defaults = defaultSchedulerLimits(workers);
+    this.scheduler = new BotScheduler({
+      workers,
+      searchWorkers: options.searchWorkers ?? defaults.searchWorkers,
+      searchesPerClient: options.searchesPerClient ?? defaults.searchesPerClient,
+    });
   }
 
-  /** The index of the chosen action among the seat's legal actions. */
-  decide(request: Request): Promise<number> {
+  /** The index of the chosen action among the seat's legal actions; `asker` says whose turn it takes. */
+  decide(request: Request, asker: BotAsker): Promise<number> {
     if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
     return new Promise<number>((resolve, reject) => {
-      this.waiting.push({ task: { ...request, id: this.nextId++ }, resolve, reject });
+      this.scheduler.push({ task: { ...request, id: this.nextId++ }, asker, resolve, reject });
       this.dispatch();
     });
   }
 
   /** Decisions queued or being thought about. */
   get load(): number {
-    return this.waiting.length + this.slots.filter((s) => s.job).length;
+    return this.scheduler.waitingCount + this.slots.filter((s) => s.job).length;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(new Error('the bot pool is closed'));
+    for (const job of this.scheduler.drain()) job.reject(new Error('the bot pool is closed'));
     await Promise.all(
       this.slots.map(async (slot) => {
         clearTimeout(slot.timer);
@@ -78,9 +98,9 @@ export class BotPool {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (this.waiting.length === 0) return;
       if (slot.job) continue;
-      const job = this.waiting.shift()!;
+      const job = this.scheduler.start();
+      if (!job) return;
       slot.job = job;
       void this.run(slot, job);
     }
@@ -126,6 +146,7 @@ export class BotPool {
     if (!job || job.task.id !== reply.id) return;
     clearTimeout(slot.timer);
     slot.job = undefined;
+    this.scheduler.finish(job);
     if ('index' in reply) job.resolve(reply.index);
     else job.reject(new Error(reply.error));
     this.dispatch();
@@ -136,6 +157,7 @@ export class BotPool {
     clearTimeout(slot.timer);
     const job = slot.job;
     slot.job = undefined;
+    if (job) this.scheduler.finish(job);
     const worker = slot.worker;
     slot.worker = undefined;
     if (worker) void worker.terminate();
