@@ -88,6 +88,8 @@ async function main(): Promise<void> {
     db: { kind: 'sqlite', path: join(dir, 'prosper.db') },
     logger: false,
     botWorkers: workers,
+    // The attack the scheduler must withstand: more bots-only tables than a client may now create.
+    limits: { botTablesPerClient: 1_000, tablesPerWindow: 1_000 },
     host: '127.0.0.1',
     port: 0,
   });
