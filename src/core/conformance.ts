@@ -19,8 +19,9 @@ export interface ConformanceOptions {
   /** How many legal actions per step are applied through the checked path. */
   readonly legalSample?: number;
   /**
-   * Draws of `resample` per viewer (stopping at the first that differs from the truth) before the
-   * kit concludes that it never varies a hidden part the viewer cannot know.
+   * Draws of `resample` per viewer (stopping once every hidden part in question has changed) before
+   * the kit concludes that it keeps a hidden part the viewer cannot know; as many again from the
+   * other state to tell copying the part from a deterministic draw of it.
    */
   readonly resampleDraws?: number;
   readonly seed?: string;
@@ -31,6 +32,21 @@ export interface ConformanceReport {
   readonly failures: readonly string[];
   readonly playouts: number;
   readonly actions: number;
+  /**
+   * By the `type` of the events viewers were shown: how often the leak check could compare them with
+   * the same action's events in another world the viewer cannot tell apart (see EventCoverage).
+   */
+  readonly coverage: Readonly<Record<string, EventCoverage>>;
+}
+
+/**
+ * Counts over the steps where the leak checks ran, one per (step, viewer) that was shown an event
+ * of a type: a measure of how much of a game the event-leak check actually sees.
+ */
+export interface EventCoverage {
+  shown: number;
+  /** Of those, how many were compared with the same action applied in a world the viewer cannot tell apart. */
+  compared: number;
 }
 
 const JUNK: readonly unknown[] = [
@@ -96,11 +112,76 @@ function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
+/** A write into a deep-frozen value: the message V8 (and other engines) give such a TypeError. */
+const FROZEN_WRITE = /read.only|frozen|not extensible|Cannot (assign|add|delete|define)/i;
+
+/**
+ * What a game function did wrong while the kit called it: it threw, or it wrote into a (frozen)
+ * state it was given. Thrown by the guarded game and caught per playout, so that a bad `view`
+ * becomes a finding that names the game and the step instead of a TypeError that ends the kit.
+ */
+class KitFinding extends Error {
+  override readonly name = 'KitFinding';
+  constructor(
+    message: string,
+    readonly wroteInput: boolean,
+  ) {
+    super(message);
+  }
+}
+
+type Describe = (args: readonly unknown[]) => string;
+const plain: Describe = () => '';
+const forViewer: Describe = (args) => ` for ${describeViewer(args[1] as Viewer)}`;
+const forSeat: Describe = (args) => ` of seat ${String(args[1])}`;
+
+/**
+ * The game as the kit calls it: every function that reads a state (or a view or an event) turns a
+ * throw into a KitFinding. States the kit passes are deep-frozen, so a write into one throws, and
+ * is reported as such. InvalidViewerError passes through: the viewer check expects it.
+ */
+function guard(game: AnyGame): AnyGame {
+  const wrap = <F extends (...args: never[]) => unknown>(name: string, describe: Describe, fn: F): F =>
+    ((...args: Parameters<F>) => {
+      try {
+        return fn(...args);
+      } catch (err) {
+        if (err instanceof KitFinding || (err instanceof Error && err.name === 'InvalidViewerError'))
+          throw err;
+        const wrote = err instanceof TypeError && FROZEN_WRITE.test(err.message);
+        throw new KitFinding(
+          wrote
+            ? `${name}${describe(args)} wrote into the state it was given (${errorText(err)}); ` +
+                `game functions must not change their inputs`
+            : `${name}${describe(args)} threw ${errorText(err)}`,
+          wrote,
+        );
+      }
+    }) as F;
+  return {
+    ...game,
+    actors: wrap('actors', plain, game.actors.bind(game)),
+    outcome: wrap('outcome', plain, game.outcome.bind(game)),
+    seatCount: wrap('seatCount', plain, game.seatCount.bind(game)),
+    legalActions: wrap('legalActions', forSeat, game.legalActions.bind(game)),
+    isLegal: wrap('isLegal', forSeat, game.isLegal.bind(game)),
+    applyTrusted: wrap('perform', forSeat, game.applyTrusted.bind(game)),
+    view: wrap('view', forViewer, game.view.bind(game)),
+    viewEvent: wrap('viewEvent', forViewer, game.viewEvent.bind(game)),
+    resample: wrap('resample', forViewer, game.resample.bind(game)),
+    render: {
+      ...game.render,
+      view: wrap('render.view', forViewer, game.render.view.bind(game.render)),
+      action: wrap('render.action', plain, game.render.action.bind(game.render)),
+    },
+  };
+}
+
 /**
  * The battery every game must pass: termination, the actors/outcome invariants, legal actions
- * agreeing with apply both ways, rejection of malformed and out-of-turn input, purity, determinism,
- * JSON round trips, and the information checks (views, events and errors identical across worlds
- * that a viewer cannot tell apart).
+ * agreeing with apply and isLegal both ways, rejection of malformed and out-of-turn input, purity,
+ * determinism, JSON round trips, and the information checks (views, events and errors identical
+ * across worlds that a viewer cannot tell apart).
  */
 export function checkGame(game: AnyGame, opts: ConformanceOptions = {}): ConformanceReport {
   const failures: string[] = [];
@@ -112,10 +193,14 @@ export function checkGame(game: AnyGame, opts: ConformanceOptions = {}): Conform
     Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i);
   const optionSets = opts.optionSets ?? [{}];
   const playouts = opts.playouts ?? 5;
-  const maxActions = opts.maxActions ?? 20_000;
-  const leakEvery = opts.leakEvery ?? 1;
-  const legalSample = opts.legalSample ?? 6;
-  const resampleDraws = opts.resampleDraws ?? 16;
+  const limits: Limits = {
+    maxActions: opts.maxActions ?? 20_000,
+    leakEvery: opts.leakEvery ?? 1,
+    legalSample: opts.legalSample ?? 6,
+    resampleDraws: opts.resampleDraws ?? 16,
+  };
+  const coverage: Record<string, EventCoverage> = {};
+  const guarded = guard(game);
   let totalActions = 0;
   let totalPlayouts = 0;
 
@@ -125,32 +210,37 @@ export function checkGame(game: AnyGame, opts: ConformanceOptions = {}): Conform
         const seed = `${opts.seed ?? 'kit'}:${players}:${stableStringify(options)}:${p}`;
         const where = `${game.id} players=${players} options=${stableStringify(options)} seed=${seed}`;
         const before = failures.length;
-        totalActions += playout(
-          game,
-          players,
-          options,
-          seed,
-          { maxActions, leakEvery, legalSample, resampleDraws },
-          (what) => fail(where, what),
+        totalActions += playout(guarded, players, options, seed, limits, coverage, (what) =>
+          fail(where, what),
         );
         totalPlayouts++;
         if (failures.length > before)
-          return { ok: false, failures, playouts: totalPlayouts, actions: totalActions };
+          return { ok: false, failures, playouts: totalPlayouts, actions: totalActions, coverage };
       }
     }
   }
-  return { ok: failures.length === 0, failures, playouts: totalPlayouts, actions: totalActions };
+  return { ok: failures.length === 0, failures, playouts: totalPlayouts, actions: totalActions, coverage };
 }
+
+interface Limits {
+  readonly maxActions: number;
+  readonly leakEvery: number;
+  readonly legalSample: number;
+  readonly resampleDraws: number;
+}
+
+/** How many steps' worth of legal actions the isLegal check keeps trying on later states. */
+const RECENT_STEPS = 8;
 
 function playout(
   game: AnyGame,
   players: number,
   options: Record<string, unknown>,
   seed: string,
-  limits: { maxActions: number; leakEvery: number; legalSample: number; resampleDraws: number },
+  limits: Limits,
+  coverage: Record<string, EventCoverage>,
   fail: (what: string) => void,
 ): number {
-  const { maxActions, leakEvery, legalSample, resampleDraws } = limits;
   const created = newGame(game, players, seed, options);
   if (!created.ok) {
     fail(`setup refused: ${created.error}`);
@@ -161,43 +251,78 @@ function playout(
     fail('setup is not deterministic for a given seed');
     return 0;
   }
-  const rng = Rng.fromSeed(`choices:${seed}`);
-  let state = created.value.state;
+  const start = deepFreeze(created.value.state);
   const log: { seat: Seat; action: unknown }[] = [];
+  try {
+    const state = play(game, players, start, seed, limits, coverage, log, fail);
+    if (state === null) return log.length;
+    // Replay from the log rebuilds the very same final state.
+    const replay = replayActions(game, start, log);
+    if (!replay.ok) fail(`replay refused action ${replay.applied}: ${replay.error?.message}`);
+    else if (hashJson(replay.state) !== hashJson(state))
+      fail('replaying the log gave a different final state');
+  } catch (err) {
+    // A game function threw or wrote into its input: a finding at the step being checked.
+    if (!(err instanceof KitFinding)) throw err;
+    fail(`step ${log.length}: ${err.message}`);
+  }
+  return log.length;
+}
+
+/** Plays one seeded random playout from `start`; the final state, or null after a failure. */
+function play(
+  game: AnyGame,
+  players: number,
+  start: unknown,
+  seed: string,
+  limits: Limits,
+  coverage: Record<string, EventCoverage>,
+  log: { seat: Seat; action: unknown }[],
+  fail: (what: string) => void,
+): unknown {
+  const { maxActions, leakEvery, legalSample, resampleDraws } = limits;
+  const rng = Rng.fromSeed(`choices:${seed}`);
+  const recent: unknown[][] = [];
+  // Every state the kit hands the game is deep-frozen first: a write into it throws at once.
+  let state = deepFreeze(start);
 
   for (let step = 0; ; step++) {
     const at = `step ${step}`;
-    if (!checkState(game, state, players, at, fail)) return step;
+    if (!checkState(game, state, players, at, fail)) return null;
     const actors = game.actors(state);
     const outcome = game.outcome(state);
     if (actors.length === 0) {
       if (!outcome) fail(`${at}: no actors but no outcome`);
       else checkOutcome(outcome, players, at, fail);
-      break;
+      return state;
     }
     if (outcome) {
       fail(`${at}: an outcome exists while seats ${actors.join(',')} may still act`);
-      return step;
+      return null;
     }
     if (step >= maxActions) {
       fail(`playout did not end within ${maxActions} actions`);
-      return step;
+      return null;
     }
-    const frozen = deepFreeze(state);
+    const frozen = state;
+    const legalBySeat = seatsOf(players).map((s) => game.legalActions(frozen, s));
     for (const seat of seatsOf(players)) {
-      if (!actors.includes(seat) && game.legalActions(frozen, seat).length > 0) {
+      if (!actors.includes(seat) && legalBySeat[seat]!.length > 0) {
         fail(`${at}: seat ${seat} is not an actor but has legal actions`);
-        return step;
+        return null;
       }
     }
     const seat = actors[rng.int(actors.length)]!;
-    const legal = game.legalActions(frozen, seat);
+    const legal = legalBySeat[seat]!;
     if (legal.length === 0) {
       fail(`${at}: actor ${seat} has no legal action`);
-      return step;
+      return null;
     }
     const keys = new Set(legal.map(actionKey));
     if (keys.size !== legal.length) fail(`${at}: legalActions lists an action twice`);
+    if (!checkIsLegal(game, frozen, players, legalBySeat, recent, `${seed}:${step}`, at, fail)) return null;
+    recent.push(actors.flatMap((s) => legalBySeat[s]!));
+    if (recent.length > RECENT_STEPS) recent.shift();
     const chosen = legal[rng.int(legal.length)];
 
     // Every legal action (a sample of them) must apply through the checked path.
@@ -212,9 +337,9 @@ function playout(
         fail(
           `${at}: legal action ${stableStringify(action)} was rejected: ${result.error.rule} ${result.error.message}`,
         );
-      if (result === 'mutated' || !result.ok) return step;
+      if (result === 'mutated' || !result.ok) return null;
       if (actionKey(action) !== actionKey(chosen))
-        alternatives.push({ action, state: result.state, events: result.events });
+        alternatives.push({ action, state: deepFreeze(result.state), events: result.events });
     }
 
     // Wrong seat, malformed and mutated actions are refused, never crash, and leave the state alone.
@@ -225,18 +350,18 @@ function playout(
       else if (result.error.code === 'internal') fail(`${at}: out-of-turn action crashed the engine`);
     }
     const bad = [...JUNK, ...mutations(chosen)].filter((a) => a === undefined || !keys.has(actionKey(a)));
-    const world = game.resample(frozen, seat, Rng.fromSeed(`errors:${seed}:${step}`));
+    const world = deepFreeze(game.resample(frozen, seat, Rng.fromSeed(`errors:${seed}:${step}`)));
     for (const action of bad) {
       let result;
       try {
         result = game.apply(frozen, seat, action);
       } catch (err) {
         fail(`${at}: apply threw on ${stableStringify(action)}: ${errorText(err)}`);
-        return step;
+        return null;
       }
       if (result.ok) {
         fail(`${at}: apply accepted ${stableStringify(action)}, which legalActions does not list`);
-        return step;
+        return null;
       }
       if (result.error.code === 'internal') fail(`${at}: ${stableStringify(action)} crashed the engine`);
       if (!result.error.rule) fail(`${at}: an error names no rule`);
@@ -246,7 +371,7 @@ function playout(
           `${at}: the error for ${stableStringify(action)} differs between worlds seat ${seat} cannot tell apart ` +
             `(it leaks hidden information): ${result.error.message} / ${elsewhere.error.message}`,
         );
-        return step;
+        return null;
       }
     }
     if (hashJson(frozen) !== stateHash) fail(`${at}: a rejected action changed the state`);
@@ -258,52 +383,97 @@ function playout(
       fail(
         `${at}: applying ${stableStringify(chosen)} twice gave different results (nondeterministic apply)`,
       );
-      return step;
+      return null;
     }
     const checked = game.apply(frozen, seat, chosen);
     if (!checked.ok || hashJson(checked.state) !== hashJson(first.state)) {
       fail(`${at}: apply and applyTrusted disagree on ${stableStringify(chosen)}`);
-      return step;
+      return null;
     }
+    const next = deepFreeze(first.state);
 
-    if (step === 0 && !checkViewerValidation(game, frozen, players, first.events, at, fail)) return step;
+    if (step === 0 && !checkViewerValidation(game, frozen, players, first.events, at, fail)) return null;
     if (
       step % leakEvery === 0 &&
       !checkInformation(
         game,
         frozen,
         players,
-        { action: chosen, ...first },
+        { action: chosen, state: next, events: first.events },
         alternatives,
-        { seed, step, actor: seat, resampleDraws },
+        { seed, step, actor: seat, resampleDraws, coverage },
         fail,
       )
     )
-      return step;
+      return null;
 
-    state = first.state;
+    state = next;
     log.push({ seat, action: chosen });
   }
-
-  // Replay from the log rebuilds the very same final state.
-  const replay = replayActions(game, created.value.state, log);
-  if (!replay.ok) fail(`replay refused action ${replay.applied}: ${replay.error?.message}`);
-  else if (hashJson(replay.state) !== hashJson(state)) fail('replaying the log gave a different final state');
-  return log.length;
 }
 
 function safeApply(game: AnyGame, state: unknown, seat: Seat, action: unknown) {
   try {
-    // applyTrusted first: a frozen-object TypeError here means perform wrote into its input.
+    // applyTrusted first: on a frozen state, a write makes it throw, which means perform wrote into its input.
     game.applyTrusted(state, seat, action);
   } catch (err) {
-    if (
-      err instanceof TypeError &&
-      /read.only|frozen|not extensible|Cannot (assign|add|delete)/i.test(err.message)
-    )
-      return 'mutated' as const;
+    if (err instanceof KitFinding && err.wroteInput) return 'mutated' as const;
   }
   return game.apply(state, seat, action);
+}
+
+/** Most candidate actions the isLegal check tries at one state. */
+const IS_LEGAL_CANDIDATES = 400;
+
+/**
+ * `isLegal` must agree with `legalActions` for every seat. Edits of one chosen action find an
+ * `isLegal` that is too lax only where the edit happens to land; a game that writes `isLegal`
+ * separately is more likely to go wrong on whole other actions: one of another phase, another seat's,
+ * or one that would be legal had the hidden part been different. So the candidates are the legal
+ * actions of every seat here, of every actor in a world resampled for each viewer, and of the actors
+ * of the last few steps (well-shaped actions that were legal nearby).
+ */
+function checkIsLegal(
+  game: AnyGame,
+  state: unknown,
+  players: number,
+  legalBySeat: readonly (readonly unknown[])[],
+  recent: readonly (readonly unknown[])[],
+  seed: string,
+  at: string,
+  fail: (w: string) => void,
+): boolean {
+  const candidates = new Map<string, unknown>();
+  const add = (actions: readonly unknown[]) => {
+    for (const action of actions) candidates.set(actionKey(action), action);
+  };
+  legalBySeat.forEach(add);
+  recent.forEach(add);
+  for (const viewer of viewers(players)) {
+    const world = deepFreeze(game.resample(state, viewer, Rng.fromSeed(`is-legal:${seed}:${viewer}`)));
+    for (const seat of game.actors(world)) add(game.legalActions(world, seat));
+  }
+  let list = [...candidates.values()];
+  if (list.length > IS_LEGAL_CANDIDATES)
+    list = Rng.fromSeed(`is-legal:${seed}`).shuffle(list).slice(0, IS_LEGAL_CANDIDATES);
+  const legalKeys = legalBySeat.map((legal) => new Set(legal.map(actionKey)));
+  for (const candidate of list) {
+    const parsed = game.actionSchema.safeParse(candidate);
+    if (!parsed.success) continue;
+    const key = actionKey(parsed.data);
+    for (const seat of seatsOf(players)) {
+      const listed = legalKeys[seat]!.has(key);
+      if (game.isLegal(state, seat, parsed.data) === listed) continue;
+      fail(
+        listed
+          ? `${at}: isLegal refuses ${key} for seat ${seat}, which legalActions lists (isLegal must agree with legalActions)`
+          : `${at}: isLegal accepts ${key} for seat ${seat}, which legalActions does not list ` +
+              `(isLegal must agree with legalActions; apply would hand it to perform)`,
+      );
+      return false;
+    }
+  }
+  return true;
 }
 
 function checkState(
@@ -363,6 +533,7 @@ interface StepContext {
   readonly step: number;
   readonly actor: Seat;
   readonly resampleDraws: number;
+  readonly coverage: Record<string, EventCoverage>;
 }
 
 function describeViewer(viewer: Viewer): string {
@@ -497,13 +668,18 @@ function checkViewerValidation(
  *
  * 1. For every viewer, a world resampled for that viewer must look the same to them (views), must
  *    look the same to a spectator, and the chosen action must produce the same event texts for them
- *    whenever what they can see after it is the same.
+ *    whenever what they can see after it is the same. When it is not the same (the action makes a
+ *    public draw, which came out otherwise in the resampled world), worlds between the two are
+ *    tried: the resampled world with one top-level part of the state put back as it truly is, and
+ *    the true state with one part taken from the resampled world. Such a world counts when the game
+ *    calls it valid (stateSchema), the viewer's view of it is the true one and the action is legal in
+ *    it; when its view after the action is the true one too, the viewer's events must be the same.
  * 2. The actor's own secret: another legal action of the actor that its own view tells apart from
  *    the chosen one, but that leaves another viewer's view (and not the whole state) the same, must
  *    give that viewer the same events, text and data; so must the chosen action under another draw
  *    of chance.
  * 3. Such a pair proves the viewer cannot tell two states apart after the action, so `resample` for
- *    the viewer there must vary the hidden part, not hand back the truth.
+ *    the viewer there must vary each hidden part in which they differ, not hand back the truth.
  */
 function checkInformation(
   game: AnyGame,
@@ -530,13 +706,7 @@ function checkInformation(
   let paths: JsonPath[] = [];
   for (const viewer of viewers(players)) {
     const rng = WitnessRng.seeded(`resample:${seed}:${step}:${viewer}`);
-    let world: unknown;
-    try {
-      world = game.resample(state, viewer, rng);
-    } catch (err) {
-      fail(`step ${step}: resample for ${viewer} threw: ${errorText(err)}`);
-      return false;
-    }
+    const world = deepFreeze(game.resample(state, viewer, rng));
     if (paths.length === 0) paths = rngPaths(world, rng.issued);
     if (key(world) === truthKey) {
       fail(
@@ -562,18 +732,15 @@ function checkInformation(
       fail(`step ${step}: who acts differs in a world resampled for ${viewer}`);
       return false;
     }
-    if (viewer !== actor && !game.isLegal(world, actor, action)) continue;
-    const there = game.applyTrusted(world, actor, action);
-    if (key(game.view(there.state, viewer)) !== viewKey(after, chosen.state, viewer)) continue;
     const here = chosen.events.map((e) => game.viewEvent(e, viewer));
-    const alt = there.events.map((e) => game.viewEvent(e, viewer));
-    if (!jsonEqual(here, alt)) {
-      fail(
-        `step ${step}: events of ${stableStringify(action)} read differently by ${viewer} in a world it cannot ` +
-          `tell apart (an event leaks hidden information): ${stableStringify(here)} / ${stableStringify(alt)}`,
-      );
-      return false;
-    }
+    const same = {
+      before: viewKey(before, state, viewer),
+      after: viewKey(after, chosen.state, viewer),
+      actorsKey,
+    };
+    const compared = compareEventsAcrossWorlds(game, state, world, viewer, here, same, ctx, action, fail);
+    if (compared === 'leak') return false;
+    countCoverage(ctx.coverage, here, compared === 'same');
   }
 
   // Pairs of outcomes a viewer cannot tell apart: other actions of the actor, and the chosen action
@@ -583,8 +750,9 @@ function checkInformation(
     chance: false,
   }));
   if (paths.length > 0) {
-    const reseeded = replaceAt(state, paths, seedState(`chance:${seed}:${step}`));
-    others.push({ applied: { action, ...game.applyTrusted(reseeded, actor, action) }, chance: true });
+    const reseeded = deepFreeze(replaceAt(state, paths, seedState(`chance:${seed}:${step}`)));
+    const drawn = game.applyTrusted(reseeded, actor, action);
+    others.push({ applied: { action, state: deepFreeze(drawn.state), events: drawn.events }, chance: true });
   }
   const witnesses = new Map<Viewer, Applied[]>();
   let chosenKey: string | null = null;
@@ -625,11 +793,126 @@ function checkInformation(
   return true;
 }
 
+/** What the viewer sees of the true state before and after the chosen action, as canonical text. */
+interface SameAs {
+  readonly before: string;
+  readonly after: string;
+  readonly actorsKey: string;
+}
+
 /**
- * After the chosen action, `viewer` cannot tell the true state from the witnesses' states. If one
- * of them differs from the truth beyond the RNG, the viewer's information set has another member,
- * and `resample` drawn for the viewer must sometimes differ from the truth too. The draws stop at
- * the first that differs, so an honest resample costs one or two draws here.
+ * The chosen action applied in `world` (resampled for `viewer`) and, when that ends in another view,
+ * in the worlds between it and the truth (checkInformation, 1). 'leak' after a failure; 'same' when
+ * at least one world was compared and agreed; 'none' when no world could be compared.
+ */
+function compareEventsAcrossWorlds(
+  game: AnyGame,
+  state: unknown,
+  world: unknown,
+  viewer: Viewer,
+  here: readonly unknown[],
+  same: SameAs,
+  ctx: StepContext,
+  action: unknown,
+  fail: (w: string) => void,
+): 'leak' | 'same' | 'none' {
+  const { actor, step } = ctx;
+  const key = stableStringify;
+  /** The events the viewer is told in `w`, or null when `w` ends in another view. */
+  const eventsIn = (w: unknown): unknown[] | null => {
+    if (viewer !== actor && !game.isLegal(w, actor, action)) return null;
+    const there = game.applyTrusted(w, actor, action);
+    if (key(game.view(deepFreeze(there.state), viewer)) !== same.after) return null;
+    return there.events.map((e) => game.viewEvent(e, viewer));
+  };
+  const leak = (alt: readonly unknown[], how: string) =>
+    fail(
+      `step ${step}: events of ${key(action)} read differently by ${viewer} in a world it cannot ` +
+        `tell apart${how} (an event leaks hidden information): ${key(here)} / ${key(alt)}`,
+    );
+  const direct = eventsIn(world);
+  if (direct !== null) {
+    if (jsonEqual(here, direct)) return 'same';
+    leak(direct, '');
+    return 'leak';
+  }
+  let compared = false;
+  for (const { mixed, how } of betweenWorlds(state, world)) {
+    // A world put together by the kit may be one the game never reaches: it counts only when the
+    // game calls it valid and the viewer sees it as the truth, and anything it throws only skips it.
+    let alt: unknown[] | null;
+    try {
+      if (!game.stateSchema.safeParse(mixed).success) continue;
+      if (key(game.view(mixed, viewer)) !== same.before || key(game.actors(mixed)) !== same.actorsKey)
+        continue;
+      alt = eventsIn(mixed);
+    } catch {
+      continue;
+    }
+    if (alt === null) continue;
+    if (!jsonEqual(here, alt)) {
+      leak(alt, ` (${how})`);
+      return 'leak';
+    }
+    compared = true;
+  }
+  return compared ? 'same' : 'none';
+}
+
+/**
+ * Worlds between the truth and a world resampled from it: for each top-level part of the state in
+ * which they differ, the resampled world with that part as it truly is, and the truth with that
+ * part as it was resampled. The kit does not know a game's parts; a state's top-level fields are
+ * what a game author groups together (a deck, the hands, the plans, the RNG).
+ */
+function betweenWorlds(truth: unknown, world: unknown): { mixed: unknown; how: string }[] {
+  if (!isRecord(truth) || !isRecord(world)) return [];
+  const parts = Object.keys(world).filter(
+    (k) => world[k] !== truth[k] && stableStringify(world[k]) !== stableStringify(truth[k]),
+  );
+  return [
+    ...parts.map((k) => ({
+      mixed: deepFreeze({ ...world, [k]: truth[k] }),
+      how: `the world resampled for it with \`${k}\` as in the true state`,
+    })),
+    ...parts.map((k) => ({
+      mixed: deepFreeze({ ...truth, [k]: world[k] }),
+      how: `the true state with \`${k}\` as resampled for it`,
+    })),
+  ];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function countCoverage(
+  coverage: Record<string, EventCoverage>,
+  shown: readonly unknown[],
+  compared: boolean,
+) {
+  const types = new Set<string>();
+  for (const event of shown) {
+    const type = (event as { type?: unknown } | null)?.type;
+    if (typeof type === 'string') types.add(type);
+  }
+  for (const type of types) {
+    const entry = (coverage[type] ??= { shown: 0, compared: 0 });
+    entry.shown++;
+    if (compared) entry.compared++;
+  }
+}
+
+/**
+ * After the chosen action, `viewer` cannot tell the true state from the witnesses' states. Each
+ * hidden part in which a witness differs from the truth (beyond the RNG) is a part the viewer cannot
+ * know, so `resample` for the viewer must not copy it from the state it is given: varying another
+ * part is not enough (a resample that keeps a deck's true order while it redraws the hands hands a
+ * search bot the deck). A part counts as copied when every draw from the truth keeps the truth's
+ * value there and every draw from the witness keeps the witness's. A resample that draws the part
+ * from what the viewer knows passes either way: at random, a draw differs; deterministically (an
+ * approximation some games make), draws from the two states agree, so they cannot keep both values.
+ * Draws stop as soon as every part is settled, so an honest resample costs one or two draws here.
  */
 function checkResampleVaries(
   game: AnyGame,
@@ -640,33 +923,100 @@ function checkResampleVaries(
   fail: (w: string) => void,
 ): boolean {
   const truth = chosen.state;
-  let paths: JsonPath[] | null = null;
-  let truthKey = '';
-  let witness: Applied | undefined;
+  let masked: JsonPath[] = [];
+  let parts: Map<string, { path: JsonPath; witness: Applied }> | null = null;
+  // Whether some draw from the truth differed from it anywhere beyond the RNG (to word the failure).
+  let variedAny = false;
   for (let draw = 0; draw < ctx.resampleDraws; draw++) {
     const rng = WitnessRng.seeded(`varies:${ctx.seed}:${ctx.step}:${viewer}:${draw}`);
-    let world: unknown;
-    try {
-      world = game.resample(truth, viewer, rng);
-    } catch (err) {
-      fail(`step ${ctx.step}: resample for ${viewer} threw: ${errorText(err)}`);
-      return false;
-    }
-    if (paths === null) {
-      paths = rngPaths(world, rng.issued);
-      truthKey = withoutRng(truth, paths);
-      witness = witnesses.find((w) => withoutRng(w.state, paths!) !== truthKey);
+    const world = game.resample(truth, viewer, rng);
+    if (parts === null) {
+      masked = rngPaths(world, rng.issued);
+      parts = new Map();
+      for (const witness of witnesses)
+        for (const path of differingParts(truth, witness.state, masked))
+          if (!parts.has(pathName(path))) parts.set(pathName(path), { path, witness });
       // Every state the viewer cannot tell apart is the truth: nothing hidden to vary.
-      if (!witness) return true;
+      if (parts.size === 0) return true;
     }
-    if (withoutRng(world, paths) !== truthKey) return true;
+    for (const [name, { path }] of parts) if (!sameAt(world, truth, path)) parts.delete(name);
+    if (parts.size === 0) return true;
+    variedAny ||= withoutRng(world, masked) !== withoutRng(truth, masked);
   }
+  // The parts every draw kept as they truly are: does resample copy them from the state it is given?
+  const kept = parts!;
+  for (const [name, { path, witness }] of kept) {
+    for (let draw = 0; draw < ctx.resampleDraws; draw++) {
+      const rng = Rng.fromSeed(`varies-witness:${ctx.seed}:${ctx.step}:${viewer}:${draw}`);
+      if (!sameAt(game.resample(witness.state, viewer, rng), witness.state, path)) {
+        kept.delete(name);
+        break;
+      }
+    }
+  }
+  if (kept.size === 0) return true;
+  const [name, { witness }] = [...kept][0]!;
+  const other =
+    `${describeViewer(viewer)} cannot tell it from the state after ${stableStringify(witness.action)}` +
+    `${jsonEqual(witness.action, chosen.action) ? ' under another draw of chance' : ''}`;
   fail(
-    `step ${ctx.step}: after seat ${ctx.actor}'s ${stableStringify(chosen.action)}, resample for ${describeViewer(viewer)} ` +
-      `returned the true hidden state in all ${ctx.resampleDraws} draws (apart from its RNG), although ` +
-      `${describeViewer(viewer)} cannot tell it from the state after ${stableStringify(witness!.action)}` +
-      `${jsonEqual(witness!.action, chosen.action) ? ' under another draw of chance' : ''} ` +
-      `(a resample that cheats: a search bot would see hidden information)`,
+    variedAny
+      ? `step ${ctx.step}: after seat ${ctx.actor}'s ${stableStringify(chosen.action)}, resample for ` +
+          `${describeViewer(viewer)} kept \`${name}\` as it truly is in all ${ctx.resampleDraws} draws, although ` +
+          `${other}, which differs there, and from that state it kept that state's \`${name}\` ` +
+          `(a resample that copies part of the truth: a search bot would see that hidden part)`
+      : `step ${ctx.step}: after seat ${ctx.actor}'s ${stableStringify(chosen.action)}, resample for ` +
+          `${describeViewer(viewer)} returned the true hidden state in all ${ctx.resampleDraws} draws (apart from ` +
+          `its RNG), although ${other}, and from that state it kept that state's \`${name}\` ` +
+          `(a resample that cheats: a search bot would see hidden information)`,
   );
   return false;
+}
+
+function sameAt(a: unknown, b: unknown, path: JsonPath): boolean {
+  return stableStringify(valueAt(a, path)) === stableStringify(valueAt(b, path));
+}
+
+/**
+ * The hidden parts in which two states differ, as paths: the innermost list that holds a differing
+ * value (a deck, a hand, a row of counts; a list of records, such as the lines of an order, is one
+ * part), or the differing field itself outside lists. Paths under `masked` (the RNG) are left out.
+ */
+function differingParts(a: unknown, b: unknown, masked: readonly JsonPath[]): JsonPath[] {
+  const out: JsonPath[] = [];
+  const maskedNames = new Set(masked.map(pathName));
+  const walk = (x: unknown, y: unknown, path: (string | number)[]) => {
+    if (maskedNames.has(pathName(path)) || x === y) return;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) return void out.push(path.slice());
+      for (let i = 0; i < x.length; i++) {
+        const [u, v] = [x[i], y[i]];
+        if (u === v || stableStringify(u) === stableStringify(v)) continue;
+        if (!Array.isArray(u) || !Array.isArray(v)) return void out.push(path.slice());
+        walk(u, v, [...path, i]);
+      }
+      return;
+    }
+    if (isRecord(x) && isRecord(y)) {
+      for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) walk(x[k], y[k], [...path, k]);
+      return;
+    }
+    if (stableStringify(x) !== stableStringify(y)) out.push(path.slice());
+  };
+  walk(a, b, []);
+  return out;
+}
+
+function valueAt(value: unknown, path: JsonPath): unknown {
+  let node = value;
+  for (const k of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[k];
+  }
+  return node;
+}
+
+/** A path as people read it: `hands.2`, `future`, `(the whole state)`. */
+function pathName(path: JsonPath): string {
+  return path.length === 0 ? '(the whole state)' : path.join('.');
 }

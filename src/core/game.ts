@@ -231,7 +231,8 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
       if (!actors.includes(seat)) {
         return {
           ok: false,
-          error: ruleError('not_your_turn', 'core.turn', `seat ${seat} may not act now`),
+          // Read by people, who count seats from 1 (JSON counts from 0).
+          error: ruleError('not_your_turn', 'core.turn', `Seat ${seat + 1} may not act now`),
         };
       }
       if (!isLegal(state, seat, parsed.data))

@@ -99,9 +99,9 @@ export function playMatch(game: AnyGame, opts: PlayOptions): PlayedMatch {
     if (actors.length === 0) break;
     const seat = actors[0]!;
     const bot = opts.bots[seat];
-    if (!bot) throw new Error(`no bot for seat ${seat}`);
+    if (!bot) throw new Error(`no bot for Seat ${seat + 1} (bots[${seat}])`);
     const legal = game.legalActions(state, seat);
-    if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} must act but has no legal action`);
+    if (legal.length === 0) throw new Error(`${game.id}: Seat ${seat + 1} must act but has no legal action`);
     const current = state;
     const action =
       legal.length === 1

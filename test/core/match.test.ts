@@ -39,6 +39,21 @@ describe('match runner and replay', () => {
     expect(replay.applied).toBe(0);
     expect(replay.error?.rule).toBe('bid.phase');
   });
+
+  it('refuses a seat out of turn naming it as people do, from 1 (JSON counts from 0)', () => {
+    const start = newGame(secretBid, 3, 'turn');
+    if (!start.ok) throw new Error(start.error);
+    const state = start.value.state as BidState;
+    const card = state.hands[1]![0]!;
+    const bid = secretBid.apply(state, 1, { type: 'bid', card });
+    if (!bid.ok) throw new Error(bid.error.message);
+    // Seat 1 in JSON has bid and may not act again until the others have.
+    const again = secretBid.apply(bid.state, 1, { type: 'bid', card: bid.state.hands[1]![0]! });
+    expect(again).toEqual({
+      ok: false,
+      error: { code: 'not_your_turn', rule: 'core.turn', message: 'Seat 2 may not act now' },
+    });
+  });
 });
 
 describe('bots never receive the state', () => {

@@ -237,7 +237,10 @@ export interface Preset {
    * its level's VP times this.
    */
   readonly lastRoundMultiplier: 1 | 2;
-  /** The game also ends at the end of a round in which a player has no ships on the board. */
+  /**
+   * The game also ends at the end of a round in which a player has no ships on the board: every
+   * classic game, whatever the player count (docs/rules/pocket-imperium.md, end.no-ships, says why).
+   */
   readonly endsWhenFleetGone: boolean;
   readonly provenance: string;
 }
@@ -260,7 +263,8 @@ export const PRESETS: Readonly<Record<PresetId, Preset>> = {
     provenance:
       'research: classic edition, 15 ships, 9 rounds (2-player variant 10), in the last round every held system ' +
       'scores double (Tri-Prime 6); the game ends early at the end of a round in which a player has no ships ' +
-      '(research note, and the classic rules as a classic implementation quotes them); ' +
+      '(research note, and the classic rules as a classic implementation quotes them; at every player count: ' +
+      'the 2-player variant keeps the classic end); ' +
       'reconstructed: with 4 players (not published) we keep 9 rounds',
   },
 };

@@ -164,7 +164,7 @@ const fleets: Check = (state, { ships }) => {
     if (total !== ships)
       return problem(
         ['supply', s],
-        `seat ${s} has ${total} ships in supply, on the board and under way; the preset gives ${ships}`,
+        `Seat ${s + 1} has ${total} ships in supply, on the board and under way; the preset gives ${ships}`,
       );
   }
   return null;

@@ -72,13 +72,14 @@ function checkSeats(s: ProspectusState, report: Report): void {
   if (s.final && (s.final.bonus.length !== s.players || s.final.selloff.length !== s.players))
     report(['final'], `final.bonus and final.selloff must have one amount per player (${s.players})`);
   if (s.active >= s.players)
-    report(['active'], `active is seat ${s.active} but the game has ${s.players} players`);
+    report(['active'], `active is ${s.active}, but the seats are 0-${s.players - 1} in JSON`);
   s.frozen.forEach((seat, p) => {
-    if (seat >= s.players) report(['frozen', p], `frozen[${p}] names seat ${seat}, not at the table`);
+    if (seat >= s.players)
+      report(['frozen', p], `frozen[${p}] is ${seat}, but the seats are 0-${s.players - 1} in JSON`);
   });
   s.knownTop.forEach((n, seat) => {
     if (n > s.future.length)
-      report(['knownTop', seat], `seat ${seat} cannot know ${n} cards of a ${s.future.length}-card deck`);
+      report(['knownTop', seat], `Seat ${seat + 1} cannot know ${n} cards of a ${s.future.length}-card deck`);
   });
 }
 
@@ -94,7 +95,7 @@ function checkSpells(s: ProspectusState, report: Report): void {
     if (sorted(owned) !== deck)
       report(
         ['hands', seat],
-        `seat ${seat}'s hand, draw pile and discard pile must hold the deck's ten spells once each`,
+        `Seat ${seat + 1}'s hand, draw pile and discard pile must hold the deck's ten spells once each`,
       );
   }
 }
@@ -138,7 +139,11 @@ function checkPhase(s: ProspectusState, report: Report): void {
   } else {
     if (s.draftPicks !== drafted) fail('draftPicks', `all ${drafted} cubes have been drafted`);
     if (sum(s.draftPool) !== 0) fail('draftPool', 'the draft pool is empty');
-    if (s.active !== s.turn % s.players) fail('active', `seat ${s.turn % s.players} plays turn ${s.turn}`);
+    if (s.active !== s.turn % s.players)
+      fail(
+        'active',
+        `Seat ${(s.turn % s.players) + 1} plays turn ${s.turn} (counted from 0), so active is ${s.turn % s.players}`,
+      );
   }
   const turns = s.players * totalRounds(s);
   if (s.turn >= turns) report(['turn'], `a ${s.players}-player game has ${turns} turns (0 to ${turns - 1})`);
@@ -190,7 +195,7 @@ function checkPendingTx(s: ProspectusState, report: Report): void {
   if (expected < 1 || tx.max !== expected)
     report(
       ['tx', 'max'],
-      `the pending ${tx.kind} of ${POTIONS.value[tx.potion]!.name} allows ${expected} cube(s) for seat ${tx.seat}'s ` +
+      `the pending ${tx.kind} of ${POTIONS.value[tx.potion]!.name} allows ${expected} cube(s) for Seat ${tx.seat + 1}'s ` +
         `money and cubes at $${PRICE_BY_SPACE[s.prices[tx.potion]!]}, not ${tx.max}`,
     );
 }

@@ -200,14 +200,20 @@ function checkSource(s: ProsperiteaState, source: Source, req: Req, i: number, r
   }
   if (source.from !== 'ask') return;
   if (source.seat >= s.players || source.seat === s.current)
-    report(path, `pending.sources[${i}] asks seat ${source.seat}, which is not another seat at the table`);
+    report(
+      path,
+      `pending.sources[${i}] asks seat ${source.seat} in JSON, which is not another seat at the table`,
+    );
   else if (s.phase === 'assign' && source.answer === 'declined')
     report(
       path,
       `pending.sources[${i}] is declined, but declined lines are open (null) again once the order is back in the assign phase`,
     );
   else if (source.answer === 'none' && s.declined.includes(source.seat))
-    report(path, `pending.sources[${i}] asks seat ${source.seat}, who declined this turn`);
+    report(
+      path,
+      `pending.sources[${i}] asks Seat ${source.seat + 1} (seat ${source.seat} in JSON), who declined this turn`,
+    );
 }
 
 function checkPending(s: ProsperiteaState, report: Report): void {

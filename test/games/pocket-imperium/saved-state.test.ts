@@ -95,7 +95,7 @@ describe('pocket-imperium saved states: the schema checks invariants, not only t
         s.ships[held(s, 2)]! += 1;
         return s;
       },
-      /seat 2 has 13 ships in supply, on the board and under way; the preset gives 12/,
+      /Seat 3 has 13 ships in supply, on the board and under way; the preset gives 12/,
     ],
     [
       'a hex owned by a seat that does not exist',

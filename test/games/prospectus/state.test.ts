@@ -111,7 +111,7 @@ describe('prospectus.state.invariants', () => {
     expect(refusal({ ...s, turn: 24 })).toMatch(/3-player game has 24 turns/);
     expect(refusal({ ...s, frozen: [3, -1, -1, -1, -1] })).toMatch(/frozen\.0/);
     expect(refusal({ ...s, future: [...s.future.slice(1), s.future[1]] })).toMatch(/every future card/);
-    expect(refusal({ ...s, hands: [[0, 0, 1], ...s.hands.slice(1)] })).toMatch(/seat 0's hand/);
+    expect(refusal({ ...s, hands: [[0, 0, 1], ...s.hands.slice(1)] })).toMatch(/Seat 1's hand/);
   });
 
   it('refuses a phase that does not agree with the pending choices', () => {
@@ -125,7 +125,7 @@ describe('prospectus.state.invariants', () => {
       refusal({ ...play, phase: 'market', played: { spell: SPELL_INDEX.freeze, mode: 'cast', params: [0] } }),
     ).toMatch(/market step waits/);
     expect(refusal({ ...play, phase: 'over' })).toMatch(/final scores/);
-    expect(refusal({ ...play, active: 2 })).toMatch(/seat 0 plays turn 0/);
+    expect(refusal({ ...play, active: 2 })).toMatch(/Seat 1 plays turn 0 \(counted from 0\), so active is 0/);
   });
 
   it(`refuses a record deeper than ${STATE_LIMITS.record} entries without overflowing the stack`, () => {

@@ -109,7 +109,7 @@ describe('prosperitea saved states: invariants beyond the shape', () => {
     [
       'a request to a seat that declined',
       { ...s, declined: [1] },
-      'pending.sources[1] asks seat 1, who declined this turn',
+      'pending.sources[1] asks Seat 2 (seat 1 in JSON), who declined this turn',
     ],
     ['requests but nobody to answer', { ...s, phase: 'assign' }, 'in the assign phase some line'],
     [
