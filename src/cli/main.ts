@@ -123,6 +123,20 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--stats', 'serve GET /stats: memory, CPU time, event-loop delay, matches (for the load test)')
     .option('--web <dir>', 'the built web client to serve at / (default: dist/web when it is built)')
     .option('--no-web', 'serve the API only')
+    .option(
+      '--connections-per-address <n>',
+      'open WebSocket connections allowed per client address (default 64)',
+    )
+    .option(
+      '--trust-proxy <list>',
+      "believe X-Forwarded-For from these proxies: comma-separated addresses, CIDR ranges, 'loopback', 'linklocal' or 'uniquelocal'",
+    )
+    .option(
+      '--origin <origin>',
+      'also accept WebSockets from pages of this origin (repeatable), e.g. https://play.example',
+      collect,
+      [],
+    )
     .action(async (opts) => {
       code = await cmdServe(ctx, opts);
     });

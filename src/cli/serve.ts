@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../server/app.ts';
+import { DEFAULT_LIMITS, startServer } from '../server/app.ts';
+import { normalizeOrigins } from '../server/edge.ts';
 import { DEFAULT_DB, describeDb, parseDbUrl } from '../server/storage/open.ts';
 import type { DbLocation } from '../server/storage/open.ts';
 import { isWebRoot } from '../server/web.ts';
@@ -17,6 +19,9 @@ export interface ServeOptions {
   stats?: boolean;
   /** A directory of the built web client; false (`--no-web`) serves the API alone. */
   web?: string | boolean;
+  connectionsPerAddress?: string;
+  trustProxy?: string;
+  origin?: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -26,6 +31,42 @@ function dbLocation(text: string): DbLocation {
     return parseDbUrl(text);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** proxy-addr's names for ranges (Fastify's `trustProxy` takes them beside addresses and CIDRs). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `--trust-proxy`: a list of proxies, never "every address" (which would let any client claim any address). */
+function trustedProxies(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((entry) => {
+    if (PROXY_RANGES.includes(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+    return bits < 0 || bits > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad !== undefined)
+    throw new UsageError(
+      `--trust-proxy takes addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated${bad === undefined ? '' : `; not ${JSON.stringify(bad)}`}`,
+    );
+  return entries;
+}
+
+function allowedOrigins(origins: readonly string[]): string[] {
+  try {
+    return [...normalizeOrigins(origins)];
+  } catch {
+    throw new UsageError(
+      `--origin takes an origin such as https://play.example (scheme, host and port only), not ${JSON.stringify(origins.find((o) => !URL.canParse(o)) ?? origins.join(' '))}`,
+    );
   }
 }
 
@@ -67,6 +108,14 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
   const botWorkers =
     opts.botWorkers === undefined ? undefined : parseIntArg('--bot-workers', opts.botWorkers, 1);
   if (botWorkers !== undefined && botWorkers < 1) throw new UsageError('--bot-workers must be at least 1');
+  const connectionsPerAddress = parseIntArg(
+    '--connections-per-address',
+    opts.connectionsPerAddress,
+    DEFAULT_LIMITS.connectionsPerAddress,
+    { min: 1 },
+  );
+  const trustProxy = trustedProxies(opts.trustProxy);
+  const origins = allowedOrigins(opts.origin ?? []);
 
   const web = webRoot(ctx, opts.web);
 
@@ -86,6 +135,9 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
       ...(botWorkers === undefined ? {} : { botWorkers }),
       stats: opts.stats === true,
       ...(web ? { webRoot: web } : {}),
+      limits: { connectionsPerAddress },
+      ...(trustProxy ? { trustProxy } : {}),
+      origins,
     });
   } catch (err) {
     ctx.io.err(`prosper serve: cannot start: ${err instanceof Error ? err.message : String(err)}`);

@@ -24,6 +24,11 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 const OUTPUT_KEPT = 16 * 1024;
+/**
+ * Every player's WebSocket comes from loopback (3,000 at 1,000 three-player matches), far over the
+ * per-address cap meant for strangers; the load test's own server lifts it.
+ */
+export const LOADTEST_CONNECTIONS_PER_ADDRESS = 1_000_000;
 
 /** The checkout or installed copy this module belongs to: the nearest directory with bin/prosper.js. */
 export function findProsperBin(from: string = fileURLToPath(import.meta.url)): string {
@@ -54,7 +59,20 @@ export async function startServerProcess(
   const profile = cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`];
   const child = spawn(
     process.execPath,
-    [...profile, bin, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--stats'],
+    [
+      ...profile,
+      bin,
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--log-level',
+      'warn',
+      '--stats',
+      '--connections-per-address',
+      String(LOADTEST_CONNECTIONS_PER_ADDRESS),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

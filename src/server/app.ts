@@ -13,6 +13,14 @@ import { API_PREFIX, WS_LIMITS } from '../protocol/index.ts';
 import { BotPool } from './bots/pool.ts';
 import { Connection } from './connection.ts';
 import type { ConnectionLimits } from './connection.ts';
+import {
+  DEFAULT_EDGE_LIMITS,
+  normalizeOrigins,
+  registerSecurityHeaders,
+  timeoutOptions,
+  WebSocketGate,
+} from './edge.ts';
+import type { EdgeLimits } from './edge.ts';
 import { isServerFault, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
@@ -25,7 +33,7 @@ import { TableService } from './tables.ts';
 import type { TableLimits } from './tables.ts';
 import { registerWebClient } from './web.ts';
 
-export interface ServerLimits extends ConnectionLimits, TableLimits {
+export interface ServerLimits extends ConnectionLimits, TableLimits, EdgeLimits {
   /** Largest HTTP request body (bytes). */
   readonly bodyBytes: number;
   /** Frames larger than this close the connection outright (1009); below it, `messageBytes` applies. */
@@ -41,6 +49,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   abuseLimit: 200,
   openTablesPerClient: 20,
   matchQueue: 64,
+  ...DEFAULT_EDGE_LIMITS,
 };
 
 export interface ServerOptions {
@@ -66,6 +75,14 @@ export interface ServerOptions {
   readonly stats?: boolean;
   /** A built web client (a directory with index.html) to serve at `/`; without it, the API alone. */
   readonly webRoot?: string;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Host`/`-Proto` are believed (addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`): Fastify's `trustProxy`. Without it every client is its
+   * socket's address, which behind a proxy is the proxy's, for every client alike.
+   */
+  readonly trustProxy?: readonly string[];
+  /** Origins (`https://play.example`) whose pages may open WebSockets besides the host's own. */
+  readonly origins?: readonly string[];
 }
 
 export interface ProsperServer {
@@ -73,6 +90,7 @@ export interface ProsperServer {
   readonly tables: TableService;
   readonly storage: Storage;
   readonly committer: GroupCommitter;
+  readonly webSockets: WebSocketGate;
   close(): Promise<void>;
 }
 
@@ -84,6 +102,7 @@ function isStorage(db: DbLocation | Storage): db is Storage {
 
 export async function buildServer(options: ServerOptions): Promise<ProsperServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const origins = normalizeOrigins(options.origins ?? []);
   const storage = isStorage(options.db) ? options.db : await openStorage(options.db);
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
@@ -91,6 +110,8 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     // Health probes every few seconds would drown the log; every other request is logged.
     logController: new LogController({ disableRequestLogging: (req) => req.url === '/healthz' }),
     return503OnClosing: true,
+    ...timeoutOptions(limits),
+    ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
   });
   const committer = new GroupCommitter(storage, { windowMs: options.commitWindowMs ?? 1, maxBatch: 1000 });
   const bots = new BotPool({
@@ -117,6 +138,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     else req.log.debug({ code: body.code }, 'request refused');
     void reply.status(status).send({ error: body });
   });
+  await registerSecurityHeaders(app);
   if (options.webRoot) await registerWebClient(app, options.webRoot);
   else
     app.setNotFoundHandler((_req, reply) => {
@@ -127,7 +149,8 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
   registerHttpRoutes(app, tables);
   registerReplayFrames(app, tables, options.games ?? GAMES);
   if (options.stats) registerStats(app, tables, committer);
-  app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket) => {
+  const webSockets = new WebSocketGate(limits.connectionsPerAddress, origins);
+  app.get(`${API_PREFIX}/ws`, { websocket: true, onRequest: webSockets.onRequest }, (socket: WebSocket) => {
     const alive = socket as WebSocket & { prosperAlive?: boolean };
     alive.prosperAlive = true;
     socket.on('pong', () => (alive.prosperAlive = true));
@@ -160,7 +183,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
       await bots.close();
       await storage.close();
     })());
-  return { app, tables, storage, committer, close };
+  return { app, tables, storage, committer, webSockets, close };
 }
 
 export interface ListenOptions {
