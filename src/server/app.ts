@@ -24,7 +24,8 @@ import type { EdgeLimits } from './edge.ts';
 import { isServerFault, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
-import { registerReplayFrames } from './replay-frames.ts';
+import { DEFAULT_FRAMES_RATE, registerReplayFrames } from './replay-frames.ts';
+import type { ReplayFrames } from './replay-frames.ts';
 import { registerStats } from './stats.ts';
 import { openStorage } from './storage/open.ts';
 import type { DbLocation } from './storage/open.ts';
@@ -38,6 +39,9 @@ export interface ServerLimits extends ConnectionLimits, TableLimits, EdgeLimits 
   readonly bodyBytes: number;
   /** Frames larger than this close the connection outright (1009); below it, `messageBytes` applies. */
   readonly wsMaxPayload: number;
+  /** Replay-frames requests per client address in each window of `framesWindowMs`. */
+  readonly framesRequests: number;
+  readonly framesWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -50,6 +54,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   openTablesPerClient: 20,
   matchQueue: 64,
   ...DEFAULT_EDGE_LIMITS,
+  framesRequests: DEFAULT_FRAMES_RATE.requests,
+  framesWindowMs: DEFAULT_FRAMES_RATE.windowMs,
 };
 
 export interface ServerOptions {
@@ -90,6 +96,7 @@ export interface ProsperServer {
   readonly tables: TableService;
   readonly storage: Storage;
   readonly committer: GroupCommitter;
+  readonly frames: ReplayFrames;
   readonly webSockets: WebSocketGate;
   close(): Promise<void>;
 }
@@ -147,7 +154,9 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);
-  registerReplayFrames(app, tables, options.games ?? GAMES);
+  const frames = registerReplayFrames(app, tables, options.games ?? GAMES, {
+    rate: { requests: limits.framesRequests, windowMs: limits.framesWindowMs },
+  });
   if (options.stats) registerStats(app, tables, committer);
   const webSockets = new WebSocketGate(limits.connectionsPerAddress, origins);
   app.get(`${API_PREFIX}/ws`, { websocket: true, onRequest: webSockets.onRequest }, (socket: WebSocket) => {
@@ -183,7 +192,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
       await bots.close();
       await storage.close();
     })());
-  return { app, tables, storage, committer, webSockets, close };
+  return { app, tables, storage, committer, frames, webSockets, close };
 }
 
 export interface ListenOptions {

@@ -1,14 +1,19 @@
 /**
  * The server's edge against a real server over real sockets: WebSocket connections per client
- * address, the upgrade's Origin, slow requests (raw `net` sockets trickling bytes), and the security
- * headers. Tests come from several loopback addresses (127.0.0.1, 127.0.0.2, …: Linux routes all of
- * 127/8 to lo), so the server keys on real socket addresses, as in production.
+ * address, the upgrade's Origin, slow requests (raw `net` sockets trickling bytes), the replay-frames
+ * rate limit and answer cache, and the security headers. Tests come from several loopback addresses
+ * (127.0.0.1, 127.0.0.2, …: Linux routes all of 127/8 to lo), so the server keys on real socket
+ * addresses, as in production.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableInfo } from '../../src/protocol/index.ts';
+import { AnswerCache, ReplayFrames } from '../../src/server/replay-frames.ts';
+import { GAMES } from '../../src/games/registry.ts';
+import { finishedBotMatch } from './bot-match.ts';
 import { closeAll, errorOf, get, openSocket, pingPong, upgrade } from './edge-client.ts';
 import { api, startTestServer } from './harness.ts';
 import type { TestServer } from './harness.ts';
@@ -238,6 +243,111 @@ describe('slow requests', () => {
     } finally {
       await plain.drop();
     }
+  });
+});
+
+describe('replay frames: rate limit and answer cache', () => {
+  let srv: TestServer;
+  let match: TableInfo;
+  beforeAll(async () => {
+    srv = await startTestServer({ limits: { framesRequests: 5, framesWindowMs: 60_000 } });
+    match = await finishedBotMatch(srv.url, 'pocket-imperium');
+  }, 120_000);
+  afterAll(() => srv.drop());
+
+  it('refuses a flood from one address after the limit with 429 rate_limited; another address is served', async () => {
+    const path = (i: number) => `/api/v1/tables/${match.id}/frames?from=${i}&count=10`;
+    const flood = [];
+    for (let i = 0; i < 8; i++) flood.push(await get(srv.url, path(i), '127.0.0.4'));
+    expect(flood.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = flood[5]!;
+    expect(errorOf(refused)).toMatchObject({ code: 'rate_limited' });
+    expect(errorOf(refused).message).toMatch(
+      /^replay frames: at most 5 requests per 60 s from one address; retry in /,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    // Another address is served, and the limit is this route's alone.
+    expect((await get(srv.url, path(0), '127.0.0.5')).status).toBe(200);
+    expect((await get(srv.url, `/api/v1/tables/${match.id}`, '127.0.0.4')).status).toBe(200);
+    expect((await get(srv.url, `/api/v1/tables/${match.id}/replay`, '127.0.0.4')).status).toBe(200);
+  });
+
+  it('answers a repeated query from the cache with exactly the fresh answer; refusals are not cached', async () => {
+    const path = `/api/v1/tables/${match.id}/frames?viewer=1&from=20&count=40`;
+    const frames = srv.server.frames;
+    const answers = frames.answers;
+    const hits = answers.hits;
+    const first = await get(srv.url, path, '127.0.0.6');
+    const entries = answers.entries;
+    const built = frames.built;
+    const second = await get(srv.url, path, '127.0.0.6');
+    expect(first.status).toBe(200);
+    expect(frames.built).toBe(built);
+    expect(answers.hits).toBe(hits + 1);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['cache-control']).toBe('public, max-age=3600');
+    // The same query spelled otherwise is the same answer.
+    const respelled = await get(
+      srv.url,
+      `/api/v1/tables/${match.id}/frames?count=40&from=20&viewer=1&views=1`,
+      '127.0.0.6',
+    );
+    expect(respelled.text).toBe(first.text);
+    expect([frames.built, answers.hits]).toEqual([built, hits + 2]);
+    // A fresh replay of the match, with no cache at all, gives the same JSON.
+    const fresh = new ReplayFrames(srv.server.tables, GAMES, { maxAnswerBytes: 0 });
+    expect(first.text).toBe(JSON.stringify(await fresh.frames(match.id, { viewer: 1, from: 20, count: 40 })));
+    expect(fresh.answers.entries).toBe(0);
+
+    // A match still being played is refused, and the refusal is not kept.
+    const playing = await api(srv.url, '/tables', {
+      body: {
+        game: 'prosperitea',
+        players: 2,
+        name: 'A',
+        seats: [{ kind: 'human' }, { kind: 'human' }],
+        claim: [0, 1],
+      },
+    });
+    const id = (playing.body as { table: TableInfo }).table.id;
+    const notYet = await get(srv.url, `/api/v1/tables/${id}/frames`, '127.0.0.6');
+    expect([notYet.status, errorOf(notYet).code]).toEqual([409, 'not_finished']);
+    expect(answers.entries).toBe(entries);
+  });
+
+  it('allows 120 requests a minute per address by default', async () => {
+    const plain = await startTestServer();
+    try {
+      const reply = await get(plain.url, '/api/v1/tables/aaaaaaaaaa/frames');
+      expect(reply.status).toBe(404);
+      expect(reply.headers['x-ratelimit-limit']).toBe('120');
+      expect((await get(plain.url, '/api/v1/games')).headers['x-ratelimit-limit']).toBeUndefined();
+    } finally {
+      await plain.drop();
+    }
+  });
+});
+
+describe('the answer cache', () => {
+  it('keeps the most recently used answers within its bytes, dropping the least recently used first', () => {
+    const cache = new AnswerCache(100);
+    cache.set('a', 'x'.repeat(40));
+    cache.set('b', 'y'.repeat(40));
+    expect(cache.get('a')).toBe('x'.repeat(40)); // a is now the most recent
+    cache.set('c', 'z'.repeat(40));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([
+      'x'.repeat(40),
+      undefined,
+      'z'.repeat(40),
+    ]);
+    expect(cache.bytes).toBe(80);
+    cache.set('huge', 'h'.repeat(101));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.bytes).toBe(80);
+    cache.set('a', 'x'.repeat(10));
+    expect([cache.bytes, cache.entries]).toEqual([50, 2]);
   });
 });
 
