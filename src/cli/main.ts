@@ -123,6 +123,22 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--stats', 'serve GET /stats: memory, CPU time, event-loop delay, matches (for the load test)')
     .option('--web <dir>', 'the built web client to serve at / (default: dist/web when it is built)')
     .option('--no-web', 'serve the API only')
+    .option(
+      '--limit <name=n>',
+      'set one of the server limits (repeatable), e.g. connectionsPerAddress=200 or tablesPerWindow=100; see docs/server.md, Limits',
+      collect,
+      [],
+    )
+    .option(
+      '--trust-proxy <list>',
+      "believe X-Forwarded-For from these proxies: comma-separated addresses, CIDR ranges, 'loopback', 'linklocal' or 'uniquelocal'",
+    )
+    .option(
+      '--origin <origin>',
+      'also accept WebSockets from pages of this origin (repeatable), e.g. https://play.example',
+      collect,
+      [],
+    )
     .action(async (opts) => {
       code = await cmdServe(ctx, opts);
     });

@@ -1,6 +1,9 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../server/app.ts';
+import { DEFAULT_LIMITS, startServer } from '../server/app.ts';
+import type { ServerLimits } from '../server/app.ts';
+import { normalizeOrigins } from '../server/edge.ts';
 import { DEFAULT_DB, describeDb, parseDbUrl } from '../server/storage/open.ts';
 import type { DbLocation } from '../server/storage/open.ts';
 import { isWebRoot } from '../server/web.ts';
@@ -17,6 +20,10 @@ export interface ServeOptions {
   stats?: boolean;
   /** A directory of the built web client; false (`--no-web`) serves the API alone. */
   web?: string | boolean;
+  /** `NAME=N` per entry: any of the server's numeric limits (`DEFAULT_LIMITS`). */
+  limit?: string[];
+  trustProxy?: string;
+  origin?: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -26,6 +33,59 @@ function dbLocation(text: string): DbLocation {
     return parseDbUrl(text);
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** proxy-addr's names for ranges (Fastify's `trustProxy` takes them beside addresses and CIDRs). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** `--trust-proxy`: a list of proxies, never "every address" (which would let any client claim any address). */
+function trustedProxies(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((entry) => {
+    if (PROXY_RANGES.includes(entry)) return false;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+    return bits < 0 || bits > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad !== undefined)
+    throw new UsageError(
+      `--trust-proxy takes addresses, CIDR ranges, loopback, linklocal or uniquelocal, comma-separated${bad === undefined ? '' : `; not ${JSON.stringify(bad)}`}`,
+    );
+  return entries;
+}
+
+/**
+ * `--limit NAME=N`, repeatable: any of the server's limits by its name in `DEFAULT_LIMITS` (the
+ * load test raises the per-address ones, since all its players come from one address).
+ */
+function serverLimits(entries: readonly string[]): Partial<ServerLimits> {
+  const limits: Partial<Record<keyof ServerLimits, number>> = {};
+  for (const entry of entries) {
+    const [name = '', value, ...rest] = entry.split('=');
+    if (!Object.hasOwn(DEFAULT_LIMITS, name) || value === undefined || rest.length > 0)
+      throw new UsageError(
+        `--limit takes NAME=N with NAME one of ${Object.keys(DEFAULT_LIMITS).join(', ')}; not ${JSON.stringify(entry)}`,
+      );
+    limits[name as keyof ServerLimits] = parseIntArg(`--limit ${name}`, value, 0, { min: 1 });
+  }
+  return limits;
+}
+
+function allowedOrigins(origins: readonly string[]): string[] {
+  try {
+    return [...normalizeOrigins(origins)];
+  } catch {
+    throw new UsageError(
+      `--origin takes an origin such as https://play.example (scheme, host and port only), not ${JSON.stringify(origins.find((o) => !URL.canParse(o)) ?? origins.join(' '))}`,
+    );
   }
 }
 
@@ -67,6 +127,9 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
   const botWorkers =
     opts.botWorkers === undefined ? undefined : parseIntArg('--bot-workers', opts.botWorkers, 1);
   if (botWorkers !== undefined && botWorkers < 1) throw new UsageError('--bot-workers must be at least 1');
+  const limits = serverLimits(opts.limit ?? []);
+  const trustProxy = trustedProxies(opts.trustProxy);
+  const origins = allowedOrigins(opts.origin ?? []);
 
   const web = webRoot(ctx, opts.web);
 
@@ -86,6 +149,9 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
       ...(botWorkers === undefined ? {} : { botWorkers }),
       stats: opts.stats === true,
       ...(web ? { webRoot: web } : {}),
+      limits,
+      ...(trustProxy ? { trustProxy } : {}),
+      origins,
     });
   } catch (err) {
     ctx.io.err(`prosper serve: cannot start: ${err instanceof Error ? err.message : String(err)}`);

@@ -24,6 +24,15 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 const OUTPUT_KEPT = 16 * 1024;
+/**
+ * Every player comes from loopback: 3,000 WebSockets and every table at 1,000 three-player matches,
+ * far over the per-address limits meant for strangers, which the load test's own server lifts.
+ */
+export const LOADTEST_LIMITS: readonly string[] = [
+  'connectionsPerAddress=1000000',
+  'tablesPerWindow=1000000',
+  'openTablesPerClient=1000000',
+];
 
 /** The checkout or installed copy this module belongs to: the nearest directory with bin/prosper.js. */
 export function findProsperBin(from: string = fileURLToPath(import.meta.url)): string {
@@ -54,7 +63,20 @@ export async function startServerProcess(
   const profile = cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`];
   const child = spawn(
     process.execPath,
-    [...profile, bin, 'serve', '--port', '0', '--db', db, '--log-level', 'warn', '--stats'],
+    [
+      ...profile,
+      bin,
+      'serve',
+      '--port',
+      '0',
+      '--db',
+      db,
+      '--log-level',
+      'warn',
+      '--stats',
+      // Every player comes from loopback: one address holds every socket and creates every table.
+      ...LOADTEST_LIMITS.flatMap((limit) => ['--limit', limit]),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -14,10 +14,19 @@ import { API_PREFIX, INBOUND_JSON, WS_LIMITS } from '../protocol/index.ts';
 import { BotPool } from './bots/pool.ts';
 import { Connection } from './connection.ts';
 import type { ConnectionLimits } from './connection.ts';
+import {
+  DEFAULT_EDGE_LIMITS,
+  normalizeOrigins,
+  registerSecurityHeaders,
+  timeoutOptions,
+  WebSocketGate,
+} from './edge.ts';
+import type { EdgeLimits } from './edge.ts';
 import { isServerFault, ProtocolError, toErrorReply } from './errors.ts';
 import { GroupCommitter } from './group-commit.ts';
 import { registerHttpRoutes } from './http.ts';
-import { registerReplayFrames } from './replay-frames.ts';
+import { DEFAULT_FRAMES_RATE, registerReplayFrames } from './replay-frames.ts';
+import type { ReplayFrames } from './replay-frames.ts';
 import { registerStats } from './stats.ts';
 import { openStorage } from './storage/open.ts';
 import type { DbLocation } from './storage/open.ts';
@@ -26,11 +35,14 @@ import { TableService } from './tables.ts';
 import type { TableLimits } from './tables.ts';
 import { registerWebClient } from './web.ts';
 
-export interface ServerLimits extends ConnectionLimits, TableLimits {
+export interface ServerLimits extends ConnectionLimits, TableLimits, EdgeLimits {
   /** Largest HTTP request body (bytes). */
   readonly bodyBytes: number;
   /** Frames larger than this close the connection outright (1009); below it, `messageBytes` applies. */
   readonly wsMaxPayload: number;
+  /** Replay-frames requests per client address in each window of `framesWindowMs`. */
+  readonly framesRequests: number;
+  readonly framesWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -50,6 +62,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   rematchReservedMs: 3 * 60_000,
   finishedTokenMs: 24 * 3_600_000,
   matchQueue: 64,
+  ...DEFAULT_EDGE_LIMITS,
+  framesRequests: DEFAULT_FRAMES_RATE.requests,
+  framesWindowMs: DEFAULT_FRAMES_RATE.windowMs,
 };
 
 export interface ServerOptions {
@@ -79,6 +94,14 @@ export interface ServerOptions {
   readonly stats?: boolean;
   /** A built web client (a directory with index.html) to serve at `/`; without it, the API alone. */
   readonly webRoot?: string;
+  /**
+   * Proxies whose `X-Forwarded-For`/`-Host`/`-Proto` are believed (addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`): Fastify's `trustProxy`. Without it every client is its
+   * socket's address, which behind a proxy is the proxy's, for every client alike.
+   */
+  readonly trustProxy?: readonly string[];
+  /** Origins (`https://play.example`) whose pages may open WebSockets besides the host's own. */
+  readonly origins?: readonly string[];
 }
 
 export interface ProsperServer {
@@ -86,6 +109,8 @@ export interface ProsperServer {
   readonly tables: TableService;
   readonly storage: Storage;
   readonly committer: GroupCommitter;
+  readonly frames: ReplayFrames;
+  readonly webSockets: WebSocketGate;
   close(): Promise<void>;
 }
 
@@ -97,6 +122,7 @@ function isStorage(db: DbLocation | Storage): db is Storage {
 
 export async function buildServer(options: ServerOptions): Promise<ProsperServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const origins = normalizeOrigins(options.origins ?? []);
   const storage = isStorage(options.db) ? options.db : await openStorage(options.db);
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
@@ -104,6 +130,8 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     // Health probes every few seconds would drown the log; every other request is logged.
     logController: new LogController({ disableRequestLogging: (req) => req.url === '/healthz' }),
     return503OnClosing: true,
+    ...timeoutOptions(limits),
+    ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
   });
   const committer = new GroupCommitter(storage, { windowMs: options.commitWindowMs ?? 1, maxBatch: 1000 });
   const bots = new BotPool({
@@ -133,6 +161,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     else req.log.debug({ code: body.code }, 'request refused');
     void reply.status(status).send({ error: body });
   });
+  await registerSecurityHeaders(app);
   if (options.webRoot) await registerWebClient(app, options.webRoot);
   else
     app.setNotFoundHandler((_req, reply) => {
@@ -141,14 +170,21 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
   registerHttpRoutes(app, tables);
-  registerReplayFrames(app, tables, options.games ?? GAMES);
-  if (options.stats) registerStats(app, tables, committer);
-  app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket, req) => {
-    const alive = socket as WebSocket & { prosperAlive?: boolean };
-    alive.prosperAlive = true;
-    socket.on('pong', () => (alive.prosperAlive = true));
-    new Connection(socket, tables, limits, app.log, req.socket);
+  const frames = registerReplayFrames(app, tables, options.games ?? GAMES, {
+    rate: { requests: limits.framesRequests, windowMs: limits.framesWindowMs },
   });
+  if (options.stats) registerStats(app, tables, committer);
+  const webSockets = new WebSocketGate(limits.connectionsPerAddress, origins);
+  app.get(
+    `${API_PREFIX}/ws`,
+    { websocket: true, onRequest: webSockets.onRequest },
+    (socket: WebSocket, req) => {
+      const alive = socket as WebSocket & { prosperAlive?: boolean };
+      alive.prosperAlive = true;
+      socket.on('pong', () => (alive.prosperAlive = true));
+      new Connection(socket, tables, limits, app.log, req.socket);
+    },
+  );
 
   // Matches that move on their own (bots, clocks) carry on after a restart without waiting for a visitor.
   void tables.resume();
@@ -176,7 +212,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
       await bots.close();
       await storage.close();
     })());
-  return { app, tables, storage, committer, close };
+  return { app, tables, storage, committer, frames, webSockets, close };
 }
 
 /**

@@ -8,7 +8,13 @@
  * `checkpointEvery - 1` extra actions), so memory stays a fraction of every state of every match.
  * The cache is bounded by an estimate of its size (the JSON length of what it holds) and by a
  * number of matches; the least recently used match goes first.
+ *
+ * The answers themselves (the JSON of one query) are cached too, bounded by their total length:
+ * the replay viewer and its watchers ask the same pages again and again, and an answer costs a
+ * rebuild of up to `checkpointEvery - 1` actions and 100 views. The route is rate-limited per client
+ * address (`@fastify/rate-limit`), so that one client cannot take the event loop from the players.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { AnyGame, Seat, Viewer } from '../core/index.ts';
 import { API_PREFIX, FRAME_LIMITS, FramesQuery, TableParams } from '../protocol/index.ts';
@@ -29,13 +35,24 @@ export interface ReplayCacheLimits {
   readonly maxMatches: number;
   /** A state is kept every this many steps. */
   readonly checkpointEvery: number;
+  /** Total length (JSON characters) of the answers cached; 0 caches none. */
+  readonly maxAnswerBytes: number;
 }
 
 export const DEFAULT_REPLAY_CACHE: ReplayCacheLimits = {
   maxBytes: 32 * 1024 * 1024,
   maxMatches: 64,
   checkpointEvery: 16,
+  maxAnswerBytes: 16 * 1024 * 1024,
 };
+
+/** Requests per client address to the frames route: at most `requests` in each window of `windowMs`. */
+export interface FramesRateLimit {
+  readonly requests: number;
+  readonly windowMs: number;
+}
+
+export const DEFAULT_FRAMES_RATE: FramesRateLimit = { requests: 120, windowMs: 60_000 };
 
 /** Markers of a game without a clock: about this many, evenly spaced steps. */
 const STEP_MARKERS = 20;
@@ -170,6 +187,56 @@ function framesOf(
   return out;
 }
 
+/**
+ * Answers (JSON text) by key, the least recently used dropped first, bounded by their total length.
+ * An answer longer than the whole bound is not kept.
+ */
+export class AnswerCache {
+  /** Insertion order is recency: the first key is the least recently used. */
+  private readonly answers = new Map<string, string>();
+  private size = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  get entries(): number {
+    return this.answers.size;
+  }
+
+  get(key: string): string | undefined {
+    const answer = this.answers.get(key);
+    if (answer === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  set(key: string, answer: string): void {
+    if (answer.length > this.maxBytes) return;
+    const old = this.answers.get(key);
+    if (old !== undefined) {
+      this.answers.delete(key);
+      this.size -= old.length;
+    }
+    this.answers.set(key, answer);
+    this.size += answer.length;
+    for (const [oldest, text] of this.answers) {
+      if (this.size <= this.maxBytes) break;
+      this.answers.delete(oldest);
+      this.size -= text.length;
+    }
+  }
+}
+
 export interface ReplaySource {
   /** The finished match's script; throws `not_found` or `not_finished` otherwise. */
   replay(id: string): Promise<ReplayScript>;
@@ -181,6 +248,10 @@ export class ReplayFrames {
   private readonly sizes = new Map<string, number>();
   private bytes = 0;
   private readonly limits: ReplayCacheLimits;
+  /** The JSON of each answer given, by query. */
+  readonly answers: AnswerCache;
+  /** Answers built from the match (not taken from `answers`), for tests and health. */
+  built = 0;
 
   constructor(
     private readonly source: ReplaySource,
@@ -188,6 +259,7 @@ export class ReplayFrames {
     limits: Partial<ReplayCacheLimits> = {},
   ) {
     this.limits = { ...DEFAULT_REPLAY_CACHE, ...limits };
+    this.answers = new AnswerCache(this.limits.maxAnswerBytes);
   }
 
   /** Matches and estimated bytes held now (for tests and health). */
@@ -196,21 +268,32 @@ export class ReplayFrames {
   }
 
   async frames(id: string, query: FramesQuery): Promise<ReplayFramesResponse> {
-    const q = parseOr(FramesQuery, query, 'frames query');
-    const limits = q.views ? FRAME_LIMITS.withViews : FRAME_LIMITS.withoutViews;
-    const count = q.count ?? limits.default;
-    if (count > limits.max)
-      throw new ProtocolError(
-        'bad_request',
-        `count: at most ${limits.max} frames per request ${q.views ? 'with views' : 'without views'}`,
-      );
+    return this.build(id, checkedQuery(query));
+  }
+
+  /**
+   * The answer as JSON, from the answer cache when the same query was answered before: a finished
+   * match never changes, and a refusal is never cached (the match may finish later).
+   */
+  async json(id: string, query: FramesQuery): Promise<string> {
+    const q = checkedQuery(query);
+    const key = `${id}/${q.viewer}/${q.from}/${q.count}/${q.views}`;
+    const cached = this.answers.get(key);
+    if (cached !== undefined) return cached;
+    const answer = JSON.stringify(await this.build(id, q));
+    this.built++;
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private async build(id: string, q: CheckedQuery): Promise<ReplayFramesResponse> {
     const match = await this.load(id);
     if (q.viewer !== 'spectator' && q.viewer >= match.players)
       throw new ProtocolError('bad_request', `viewer: this table has seats 0–${match.players - 1}`);
     const steps = match.actions.length;
     if (q.from > steps)
       throw new ProtocolError('bad_seq', `step ${q.from} is past the end of the match (step ${steps})`);
-    const to = Math.min(steps, q.from + count - 1);
+    const to = Math.min(steps, q.from + q.count - 1);
     return {
       table: id,
       game: match.game.id,
@@ -267,21 +350,63 @@ export class ReplayFrames {
   }
 }
 
-/** Registers the frames route; `app.ts` calls it beside the other HTTP routes. */
+interface CheckedQuery {
+  readonly viewer: Viewer;
+  readonly from: number;
+  readonly count: number;
+  readonly views: boolean;
+}
+
+/** The query checked, with the default count filled in. */
+function checkedQuery(query: unknown): CheckedQuery {
+  const q = parseOr(FramesQuery, query, 'frames query');
+  const limits = q.views ? FRAME_LIMITS.withViews : FRAME_LIMITS.withoutViews;
+  const count = q.count ?? limits.default;
+  if (count > limits.max)
+    throw new ProtocolError(
+      'bad_request',
+      `count: at most ${limits.max} frames per request ${q.views ? 'with views' : 'without views'}`,
+    );
+  return { ...q, count };
+}
+
+export interface ReplayFramesOptions {
+  readonly cache?: Partial<ReplayCacheLimits>;
+  readonly rate?: Partial<FramesRateLimit>;
+}
+
+/**
+ * Registers the frames route; `app.ts` calls it beside the other HTTP routes. The rate limit is
+ * registered in a scope of its own, so it counts and limits this route alone; it is checked as
+ * the request arrives, before any work. Its key is `@fastify/rate-limit`'s default, the client's
+ * address as `clientAddress` (edge.ts) gives it.
+ */
 export function registerReplayFrames(
   app: FastifyInstance,
   source: ReplaySource,
   games: readonly AnyGame[],
-  limits?: Partial<ReplayCacheLimits>,
+  options: ReplayFramesOptions = {},
 ): ReplayFrames {
-  const frames = new ReplayFrames(source, games, limits);
-  app.get(`${API_PREFIX}/tables/:id/frames`, async (req, reply): Promise<ReplayFramesResponse> => {
-    const params = TableParams.safeParse(req.params);
-    if (!params.success) throw new ProtocolError('not_found', 'no such table');
-    const body = await frames.frames(params.data.id, req.query as FramesQuery);
-    // A finished match's frames never change (until the server's rules do).
-    void reply.header('cache-control', 'public, max-age=3600');
-    return body;
+  const frames = new ReplayFrames(source, games, options.cache);
+  const rate = { ...DEFAULT_FRAMES_RATE, ...options.rate };
+  void app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: rate.requests,
+      timeWindow: rate.windowMs,
+      errorResponseBuilder: (_req, context) =>
+        new ProtocolError(
+          'rate_limited',
+          `replay frames: at most ${context.max} requests per ${rate.windowMs / 1000} s from one address; retry in ${context.after}`,
+        ),
+    });
+    scope.get(`${API_PREFIX}/tables/:id/frames`, async (req, reply): Promise<string> => {
+      const params = TableParams.safeParse(req.params);
+      if (!params.success) throw new ProtocolError('not_found', 'no such table');
+      const json = await frames.json(params.data.id, req.query as FramesQuery);
+      // A finished match's frames never change (until the server's rules do).
+      void reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      return json;
+    });
   });
   return frames;
 }
