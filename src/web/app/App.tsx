@@ -8,6 +8,7 @@ import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
 import { JoinPage } from '../lobby/index.ts';
 import { ReplayPage } from '../replay/index.ts';
+import { PlayPage } from '../play/index.ts';
 import { RulesPage } from '../rules/index.ts';
 
 const TablePage = lazy(() => import('../table/TablePage.tsx'));
@@ -39,6 +40,7 @@ export function App() {
           <Route path="/table/:id" component={TablePage} />
           <Route path="/replay/:id" component={ReplayPage} />
           <Route path="/rules/:game" component={RulesPage} />
+          <Route path="/play/:game" component={PlayPage} />
           <Route>
             <div className="page">
               <h1>Not found</h1>
