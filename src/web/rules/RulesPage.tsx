@@ -61,9 +61,14 @@ function RulesDocument({ game, markdown }: { game: string; markdown: string }) {
   const name = gameInfo(game)?.name ?? game;
   useEffect(() => {
     document.title = `${name} rules · Prosper`;
-    // The document arrives after the browser looked for the address's #anchor: look again.
+    // The document arrives after the browser looked for the address's #anchor: look again, and
+    // ring the rule by a class, since the browser's :target may not follow an element drawn late
+    // (it does not after a link from another page, e.g. the players' guide).
     const id = decodeURIComponent(window.location.hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
+    const target = id ? document.getElementById(id) : null;
+    target?.scrollIntoView();
+    target?.classList.add('is-target');
+    return () => target?.classList.remove('is-target');
   }, [doc, name]);
   return (
     <div className="rules-layout">
