@@ -148,6 +148,11 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
         </Link>
       </p>
       {info.pitch && <p>{info.pitch}</p>}
+      <p>
+        <Link href={`/play/${info.id}`} aria-label={`How to play ${info.name}`}>
+          How to play
+        </Link>
+      </p>
       <div className="game-card-actions">
         <button type="button" className="primary" disabled={!game || busy} onClick={() => void playNow()}>
           {busy ? 'Setting up…' : 'Play now against bots'}

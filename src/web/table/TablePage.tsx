@@ -88,6 +88,16 @@ function LiveTable({
       <h1>
         {table.gameName} <span className="muted">table {table.id}</span>
       </h1>
+      {/* A new tab: the table stays open (and its clock running) while the player reads. */}
+      <a
+        href={`/play/${table.game}`}
+        target="_blank"
+        rel="noopener"
+        title="Opens in a new tab"
+        style={{ marginRight: 'auto' }}
+      >
+        How to play
+      </a>
       <LinkBadge snapshot={snapshot} />
     </header>
   );

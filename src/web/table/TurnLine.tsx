@@ -1,5 +1,4 @@
 /** The line above the board: whose turn it is and why the viewer waits, and a refused action. */
-import { Link } from 'wouter';
 import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { PlayerInfo } from '../boards/contract.ts';
 import { playerOf } from '../boards/seats.ts';
@@ -147,9 +146,14 @@ export function RefusalBanner({
               <>
                 {' '}
                 (rule{' '}
-                <Link href={`/rules/${game}#${game}.${refusal.rule}`}>
+                <a
+                  href={`/play/${game}#${refusal.rule}`}
+                  target="_blank"
+                  rel="noopener"
+                  title="How this part of the game works (opens in a new tab)"
+                >
                   <code>{refusal.rule}</code>
-                </Link>
+                </a>
                 )
               </>
             )}
