@@ -196,7 +196,7 @@ export function TradeRecord({
   const entries = lines.slice(-40).reverse();
   return (
     <section className="record" aria-label="Public trade record">
-      <h3>What the table saw cross the screens</h3>
+      <h3>What the table saw pass the screens</h3>
       {entries.length === 0 && <p className="muted">Nothing yet.</p>}
       <ol>
         {entries.map(({ e, qty }, i) => (
