@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './migrations.ts';
+import { SqliteWorker, SqliteWorkerDialect } from './sqlite-driver.ts';
 import { SqlStorage } from './sql.ts';
 import type { Storage } from './types.ts';
 
@@ -63,20 +63,11 @@ export async function openStorage(location: DbLocation): Promise<Storage> {
 }
 
 async function openSqlite(path: string): Promise<Storage> {
-  // Loaded when first needed: it is a native addon that the build leaves in node_modules
-  // (scripts/build.mjs), and commands that never open a database should not load it.
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
-  const memory = path === ':memory:';
-  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
-  const database = new BetterSqlite3(memory ? ':memory:' : resolve(path));
-  // WAL lets readers run beside the writer; synchronous=FULL makes each commit durable on power
-  // loss too (group commit pays the fsync once per batch of actions).
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return new SqlStorage('sqlite', `sqlite:${path}`, db);
+  // The connection lives in a worker thread (sqlite-driver.ts), which loads better-sqlite3, a
+  // native addon the build leaves in node_modules (scripts/build.mjs), and sets the pragmas.
+  const worker = await SqliteWorker.start(path === ':memory:' ? path : resolve(path));
+  const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker) });
+  return new SqlStorage('sqlite', `sqlite:${path}`, db, undefined, (queries) => worker.transaction(queries));
 }
 
 function openPostgres(location: Extract<DbLocation, { kind: 'postgres' }>): Storage {

@@ -1,5 +1,5 @@
 import { Migrator } from 'kysely';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { BotChoice, Outcome, SeatTakeover, TableSettings } from '../../protocol/index.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './migrations.ts';
@@ -37,6 +37,14 @@ export class SqlStorage implements Storage {
     private readonly db: Kysely<Database>,
     /** PostgreSQL schema holding the tables (and Kysely's migration table); none for SQLite. */
     private readonly schema?: string,
+    /**
+     * Runs compiled writes as one transaction. The SQLite worker takes them in one message
+     * (`SqliteWorker.transaction`); by default, Kysely's transaction, one statement at a time.
+     */
+    private readonly writeAll: (queries: readonly CompiledQuery[]) => Promise<void> = (queries) =>
+      db.transaction().execute(async (trx) => {
+        for (const query of queries) await trx.executeQuery(query);
+      }),
   ) {}
 
   async migrate(): Promise<void> {
@@ -131,9 +139,11 @@ export class SqlStorage implements Storage {
 
   async append(entries: readonly AppendEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-        await trx
+    // Compiled first and written in one go: on SQLite, one round trip to its worker per batch.
+    const queries: CompiledQuery[] = [];
+    for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+      queries.push(
+        this.db
           .insertInto('actions')
           .values(
             entries.slice(i, i + ROWS_PER_INSERT).map((e) => ({
@@ -144,10 +154,11 @@ export class SqlStorage implements Storage {
               at: e.at,
             })),
           )
-          .execute();
-      }
-      for (const entry of entries) if (entry.finish) await finish(trx, entry);
-    });
+          .compile(),
+      );
+    }
+    for (const entry of entries) if (entry.finish) queries.push(finish(this.db, entry).compile());
+    await this.writeAll(queries);
   }
 
   async setRematch(match: string, rematch: string): Promise<boolean> {
@@ -303,12 +314,11 @@ export class SqlStorage implements Storage {
   }
 }
 
-async function finish(trx: Transaction<Database>, entry: AppendEntry): Promise<void> {
-  await trx
+function finish(db: Kysely<Database>, entry: AppendEntry) {
+  return db
     .updateTable('matches')
     .set({ status: 'finished', outcome: JSON.stringify(entry.finish!.outcome), finished_at: entry.at })
-    .where('id', '=', entry.match)
-    .execute();
+    .where('id', '=', entry.match);
 }
 
 function toMatch(row: Selectable<Database['matches']>, seats: StoredSeat[]): StoredMatch {
