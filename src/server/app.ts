@@ -84,7 +84,6 @@ function isStorage(db: DbLocation | Storage): db is Storage {
 
 export async function buildServer(options: ServerOptions): Promise<ProsperServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const storage = isStorage(options.db) ? options.db : await openStorage(options.db);
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
     bodyLimit: limits.bodyBytes,
@@ -92,6 +91,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     logController: new LogController({ disableRequestLogging: (req) => req.url === '/healthz' }),
     return503OnClosing: true,
   });
+  const storage = isStorage(options.db) ? options.db : await openStorage(options.db, { log: app.log });
   const committer = new GroupCommitter(storage, { windowMs: options.commitWindowMs ?? 1, maxBatch: 1000 });
   const bots = new BotPool({
     workers: options.botWorkers ?? Math.max(2, availableParallelism() - 1),
@@ -124,7 +124,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     });
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
-  registerHttpRoutes(app, tables);
+  registerHttpRoutes(app, tables, storage);
   registerReplayFrames(app, tables, options.games ?? GAMES);
   if (options.stats) registerStats(app, tables, committer);
   app.get(`${API_PREFIX}/ws`, { websocket: true }, (socket: WebSocket) => {

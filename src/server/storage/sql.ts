@@ -1,6 +1,7 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { BotChoice, Outcome, SeatTakeover, TableSettings } from '../../protocol/index.ts';
+import type { ProbedStorage } from './guard.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './migrations.ts';
 import type {
@@ -12,7 +13,6 @@ import type {
   MatchStatus,
   PlayingMatch,
   SeatClaim,
-  Storage,
   StoredMatch,
   StoredSeat,
 } from './types.ts';
@@ -30,7 +30,7 @@ const numOrNull = (value: number | string | null) => (value === null ? null : Nu
  * The storage on any Kysely dialect. Everything dialect-specific (connection, pragmas, schema) is
  * set up by `open.ts`; the queries here are plain enough for both SQLite and PostgreSQL.
  */
-export class SqlStorage implements Storage {
+export class SqlStorage implements ProbedStorage {
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly description: string,
@@ -281,6 +281,20 @@ export class SqlStorage implements Storage {
       .where('status', '=', 'waiting')
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  async ping(write: boolean): Promise<void> {
+    if (!write) {
+      await sql`select 1`.execute(this.db);
+    } else if (this.kind === 'postgres') {
+      // Takes a transaction id, so it fails where commits would (a read-only standby, say).
+      await sql`select txid_current()`.execute(this.db);
+    } else {
+      // Rewrites the header's user_version unchanged: a real commit, with its fsync.
+      const row = await sql<{ user_version: number }>`pragma user_version`.execute(this.db);
+      const version = Number(row.rows[0]?.user_version ?? 0);
+      await sql.raw(`pragma user_version = ${version}`).execute(this.db);
+    }
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,14 @@
  * implementation. A match is its setup plus an append-only action log; every state is derived by
  * replaying the log, so nothing else about a match is stored.
  */
-import type { BotChoice, Outcome, SeatTakeover, TableSettings, TableStatus } from '../../protocol/index.ts';
+import type {
+  BotChoice,
+  Outcome,
+  SeatTakeover,
+  StorageHealth,
+  TableSettings,
+  TableStatus,
+} from '../../protocol/index.ts';
 
 export type MatchStatus = TableStatus;
 
@@ -126,5 +133,7 @@ export interface Storage {
   listMatches(query: ListQuery): Promise<StoredMatch[]>;
   /** How many tables still waiting for players this creator has. */
   countWaiting(creator: string): Promise<number>;
+  /** What is known of the database now, from memory: never waits for it (`/healthz`). */
+  health(): StorageHealth;
   close(): Promise<void>;
 }
