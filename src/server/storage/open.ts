@@ -100,9 +100,11 @@ function openPostgres(location: Extract<DbLocation, { kind: 'postgres' }>, log: 
     // Named so that an operator (or a test) can find this server's connections; a URL's own
     // `?application_name=` takes precedence.
     application_name: APPLICATION_NAME,
-    // An unreachable host fails a request within seconds instead of holding it for minutes.
+    // An unreachable host fails a request within seconds instead of holding it for minutes, and
+    // keep-alive probes (after 10 s of silence) find a connection whose host has vanished.
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // Every connection gets a listener of its own when it opens, which logs; the pool's `error`
   // (the same error, for an idle connection) needs a listener too, or it would end the process.
