@@ -36,7 +36,7 @@ import type {
 
 /** A request before the worker gives it its id. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
-type Request = WithoutId<SqliteRequest>;
+type WorkerRequest = WithoutId<SqliteRequest>;
 
 /** The worker's script: the build's `dist/sqlite-worker.cjs` beside this bundle, else bundled now. */
 let bundled: Promise<string> | undefined;
@@ -149,7 +149,7 @@ export class SqliteWorker {
     return new SqliteWorker(worker);
   }
 
-  request(request: Request): Promise<SqliteResult> {
+  request(request: WorkerRequest): Promise<SqliteResult> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<SqliteResult>((resolve, reject) => {
