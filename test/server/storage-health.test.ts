@@ -22,6 +22,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateTableResponse, HealthResponse, UpdateMessage } from '../../src/protocol/index.ts';
 import type { ServerOptions } from '../../src/server/app.ts';
 import { openStorage } from '../../src/server/storage/open.ts';
+import type { OpenOptions } from '../../src/server/storage/open.ts';
 import { GAMES as FIXTURES } from '../fixtures/registry.ts';
 import { api, connect, http, startTestServer } from './harness.ts';
 import type { Client, TestServer } from './harness.ts';
@@ -38,14 +39,23 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A server on a SQLite file of its own, with a short stall limit and a quick prober. */
+/** A short stall limit (SQLite's busy timeout is 5 s: the stall must show well before), a quick prober. */
+const STALL_FAST: OpenOptions = { stallMs: 300, probeMs: 100 };
+/**
+ * For tests of failures: while the lock is held the prober's own commit waits too, and a stall
+ * (which `stalled` reports before `failing`) must not hide the failure.
+ */
+const FAIL_ONLY: OpenOptions = { stallMs: 60_000, probeMs: 100 };
+
+/** A server on a SQLite file of its own, with a quick prober. */
 async function serve(
   options: Partial<ServerOptions> = { games: FIXTURES, registryUrl: FIXTURE_REGISTRY },
+  health: OpenOptions = STALL_FAST,
 ): Promise<{ srv: TestServer; path: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'prosper-health-'));
   dirs.push(dir);
   const path = join(dir, 'data', 'prosper.db');
-  const storage = await openStorage({ kind: 'sqlite', path }, { stallMs: 300, probeMs: 100 });
+  const storage = await openStorage({ kind: 'sqlite', path }, health);
   const srv = await startTestServer({ ...options, location: { kind: 'sqlite', path }, db: storage });
   servers.push(srv);
   return { srv, path, dir };
@@ -144,7 +154,7 @@ describe('a stalled SQLite commit', () => {
   });
 
   it('past the busy timeout refuses the action with storage_failed, reports failing, and recovers by itself', async () => {
-    const { srv, path } = await serve();
+    const { srv, path } = await serve(undefined, FAIL_ONLY);
     const match = await twoSeats(srv);
     const blocker = new Database(path);
     blocker.exec('BEGIN IMMEDIATE');
@@ -177,7 +187,7 @@ describe('a stalled SQLite commit', () => {
 describe('a match of bots', () => {
   it('carries on by itself once the database takes commits again, with nobody connected', async () => {
     // The real games: a match of random bots lasts hundreds of actions, slowed down to follow.
-    const { srv, path } = await serve({ botDelayMs: 20 });
+    const { srv, path } = await serve({ botDelayMs: 20 }, FAIL_ONLY);
     const created = await api(srv.url, '/tables', {
       body: {
         game: 'pocket-imperium',
