@@ -3,8 +3,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { URL } from 'node:url';
 
-/** The entries of dist/manifest.json the command runs: the CLI and its simulation worker. */
-export const CLI_ENTRIES = ['prosper', 'sim-worker', 'bot-worker'];
+/** The entries of dist/manifest.json the command runs: the CLI and its worker threads. */
+export const CLI_ENTRIES = ['prosper', 'sim-worker', 'bot-worker', 'sqlite-worker'];
 
 /**
  * `{ fresh: true }` when dist/ holds every entry in `entries`, built after the last change to any

@@ -28,6 +28,7 @@ export const ENTRIES = [
   { name: 'prosper', entry: 'src/cli/dist-entry.ts' },
   { name: 'sim-worker', entry: 'src/sim/worker-main.ts', format: 'cjs' },
   { name: 'bot-worker', entry: 'src/server/bots/worker-main.ts', format: 'cjs' },
+  { name: 'sqlite-worker', entry: 'src/server/storage/sqlite-worker-main.ts', format: 'cjs' },
 ];
 
 /**

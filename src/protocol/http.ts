@@ -23,7 +23,36 @@ import {
 export const ErrorResponse = z.strictObject({ error: ProtocolErrorBody });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-export const HealthResponse = z.strictObject({ ok: z.literal(true), version: z.number().int() });
+/**
+ * What the server knows of its database, from memory (`/healthz` never waits for the database):
+ * - `ok`: the last storage operation to fail was followed by a commit that succeeded (or none failed);
+ * - `stalled`: an operation has waited longer than the stall limit (a few seconds) for the database;
+ * - `failing`: an operation failed (the database refused or did not answer) and no commit has
+ *   succeeded since: actions are refused with `storage_failed`;
+ * - `lost`: SQLite only: the database file at the configured path is no longer the file the server
+ *   opened (removed, or replaced): nothing can be stored until the server is restarted.
+ */
+export const StorageStatus = z.enum(['ok', 'stalled', 'failing', 'lost']);
+export type StorageStatus = z.infer<typeof StorageStatus>;
+
+export const StorageHealth = z.strictObject({
+  kind: z.enum(['sqlite', 'postgres']),
+  status: StorageStatus,
+  /** How long the oldest storage operation in flight has been waiting (ms; 0 when none is). */
+  pendingMs: z.number().int().min(0),
+  /** When a write last committed (ms since the epoch), if one has since the server started. */
+  lastCommitAt: z.number().int().nullable(),
+  /** When a storage operation last failed, if one has. */
+  lastFailureAt: z.number().int().nullable(),
+});
+export type StorageHealth = z.infer<typeof StorageHealth>;
+
+/** `ok` is whether this server can take traffic: true exactly when its storage is `ok` (HTTP 200, else 503). */
+export const HealthResponse = z.strictObject({
+  ok: z.boolean(),
+  version: z.number().int(),
+  storage: StorageHealth,
+});
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
 // GET /api/v1/games ----------------------------------------------------------------------------

@@ -123,7 +123,6 @@ function isStorage(db: DbLocation | Storage): db is Storage {
 export async function buildServer(options: ServerOptions): Promise<ProsperServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const origins = normalizeOrigins(options.origins ?? []);
-  const storage = isStorage(options.db) ? options.db : await openStorage(options.db);
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
     bodyLimit: limits.bodyBytes,
@@ -133,6 +132,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     ...timeoutOptions(limits),
     ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),
   });
+  const storage = isStorage(options.db) ? options.db : await openStorage(options.db, { log: app.log });
   const committer = new GroupCommitter(storage, { windowMs: options.commitWindowMs ?? 1, maxBatch: 1000 });
   const bots = new BotPool({
     workers: options.botWorkers ?? Math.max(2, availableParallelism() - 1),
@@ -169,7 +169,7 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
     });
 
   await app.register(websocket, { options: { maxPayload: limits.wsMaxPayload } });
-  registerHttpRoutes(app, tables);
+  registerHttpRoutes(app, tables, storage);
   const frames = registerReplayFrames(app, tables, options.games ?? GAMES, {
     rate: { requests: limits.framesRequests, windowMs: limits.framesWindowMs },
   });

@@ -214,7 +214,13 @@ export class Connection implements Subscriber {
         'unsupported_version',
         `this server speaks protocol version ${PROTOCOL_VERSION}`,
       );
-    const match = await this.tables.open(message.table);
+    const match = await this.tables.open(message.table).catch((err: unknown) => {
+      // No database to load the match from: the client is told, then closed like any connection
+      // whose match cannot be trusted, so that it reconnects (with backoff) rather than wait here.
+      if (err instanceof ProtocolError && err.code === 'storage_failed')
+        setImmediate(() => this.socket.close(1011, 'resynchronise'));
+      throw err;
+    });
     // A finished match is public: a client coming back long after with expired tokens watches it.
     const expired = this.tables.tokensExpired(match);
     const seats = this.tables.seatsOfTokens(match, expired ? [] : message.tokens);

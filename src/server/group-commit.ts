@@ -1,3 +1,4 @@
+import { StorageUnavailable } from './storage/guard.ts';
 import type { AppendEntry, Storage } from './storage/types.ts';
 
 export interface GroupCommitOptions {
@@ -21,7 +22,8 @@ interface Pending {
  * Batches the actions of every match into few transactions: each `append` resolves only once its
  * row is committed, so the caller may acknowledge the action then, and not before. If a batch
  * fails, its entries are retried one transaction each, so a single bad entry (a duplicate seq after
- * a bug, say) fails alone and the others still commit.
+ * a bug, say) fails alone and the others still commit; unless the database itself is unavailable
+ * (`StorageUnavailable`), when the whole batch fails at once.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
@@ -75,7 +77,13 @@ export class GroupCommitter {
       this.batches++;
       this.rows += batch.length;
       for (const p of batch) p.resolve();
-    } catch {
+    } catch (err) {
+      // Without a database every retry would fail too, each after its own wait (a connection
+      // timeout, a busy disk): the whole batch fails at once.
+      if (err instanceof StorageUnavailable) {
+        for (const p of batch) p.reject(err);
+        return;
+      }
       for (const p of batch) {
         try {
           await this.storage.append([p.entry]);

@@ -19,6 +19,7 @@ import type {
 } from '../protocol/index.ts';
 import { parseOr, ProtocolError } from './errors.ts';
 import { clientKey } from './secrets.ts';
+import type { Storage } from './storage/types.ts';
 import type { TableService } from './tables.ts';
 
 /** A table id that cannot exist is simply not found (it tells nothing about other tables). */
@@ -29,8 +30,16 @@ function tableId(params: unknown): string {
 }
 
 /** The HTTP routes; bodies are checked with the protocol's zod schemas before anything else. */
-export function registerHttpRoutes(app: FastifyInstance, tables: TableService): void {
-  app.get('/healthz', async (): Promise<HealthResponse> => ({ ok: true, version: PROTOCOL_VERSION }));
+export function registerHttpRoutes(app: FastifyInstance, tables: TableService, storage: Storage): void {
+  // From memory, never waiting for the database (a stalled disk must not stall the probe). 503 when
+  // the storage is not `ok`: a load balancer should send this node no players, whose actions it
+  // would refuse.
+  app.get('/healthz', async (_req, reply): Promise<HealthResponse> => {
+    const health = storage.health();
+    const ok = health.status === 'ok';
+    void reply.status(ok ? 200 : 503);
+    return { ok, version: PROTOCOL_VERSION, storage: health };
+  });
 
   app.get(`${API_PREFIX}/games`, async (): Promise<GamesResponse> => ({ games: tables.games() }));
 

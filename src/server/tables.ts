@@ -441,6 +441,10 @@ export class TableService {
   private invalidate(match: LiveMatch, reason: string): void {
     match.invalid = true;
     this.forget(match);
+    // A match that moves without a person (bots, clocks) is loaded again by itself, once the
+    // database answers; the others are when a follower reconnects.
+    if (match.status === 'playing' && (match.timed || match.seatList().some((s) => s.kind === 'bot')))
+      setTimeout(() => void this.onDeadline(match.id), DEADLINE_RETRY_MS).unref();
     const followers = this.subscribers.get(match.id) ?? new Set();
     this.subscribers.delete(match.id);
     // After the current request's own error reply has gone out.
@@ -635,7 +639,8 @@ export class TableService {
       const match = await this.open(id);
       await match.queue.run(() => this.expire(match));
     } catch (err) {
-      if (this.closed || err instanceof ProtocolError) return;
+      // Refusals end here; a database that is unreachable (storage_failed) is tried again.
+      if (this.closed || (err instanceof ProtocolError && err.code !== 'storage_failed')) return;
       this.opts.log.error({ table: id, err }, 'a deadline could not be enforced; trying again');
       setTimeout(() => void this.onDeadline(id), DEADLINE_RETRY_MS).unref();
     }

@@ -78,10 +78,12 @@ describe('which code bin/prosper.js runs', () => {
       writeFileSync(join(root, 'dist/prosper.mjs'), '');
       writeFileSync(join(root, 'dist/sim-worker.cjs'), '');
       writeFileSync(join(root, 'dist/bot-worker.cjs'), '');
+      writeFileSync(join(root, 'dist/sqlite-worker.cjs'), '');
       const entries = {
         prosper: { file: 'prosper.mjs', inputs: [inputs[0]] },
         'sim-worker': { file: 'sim-worker.cjs', inputs },
         'bot-worker': { file: 'bot-worker.cjs', inputs },
+        'sqlite-worker': { file: 'sqlite-worker.cjs', inputs: [] },
       };
       writeFileSync(join(root, 'dist/manifest.json'), JSON.stringify({ startedAt: builtAt, entries }));
     }

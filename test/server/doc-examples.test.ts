@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_PATTERN, mask, runScenario } from './doc-examples.ts';
+import { EXAMPLE_PATTERN, exampleKey, mask, runScenario } from './doc-examples.ts';
 import type { Examples } from './doc-examples.ts';
 
 const DOC = readFileSync(new URL('../../docs/server.md', import.meta.url), 'utf8');
 const documented = [...DOC.matchAll(EXAMPLE_PATTERN)].map((m) => ({
-  name: m[1]!,
-  value: JSON.parse(m[2]!) as Examples[string],
+  name: exampleKey(m[1]!, m[2]),
+  value: JSON.parse(m[3]!) as Examples[string],
 }));
 
 let sent: Examples;

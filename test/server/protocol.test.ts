@@ -9,7 +9,7 @@ const DOC = readFileSync(new URL('../../docs/server.md', import.meta.url), 'utf8
 /** Each `<!-- example: Name -->` followed by a json code block. */
 function examples(): { name: string; json: string }[] {
   const out: { name: string; json: string }[] = [];
-  const pattern = /<!-- example: (\w+) -->\s*```json\n([\s\S]*?)```/g;
+  const pattern = /<!-- example: (\w+)(?: \(\w+\))? -->\s*```json\n([\s\S]*?)```/g;
   for (let m = pattern.exec(DOC); m; m = pattern.exec(DOC)) out.push({ name: m[1]!, json: m[2]! });
   return out;
 }

@@ -35,7 +35,11 @@ describe('prosper serve', () => {
     expect(serve.out[0]).toContain(`database sqlite:${db}`);
     expect(existsSync(db)).toBe(true);
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toEqual({ ok: true, version: 1 });
+    expect(await health.json()).toMatchObject({
+      ok: true,
+      version: 1,
+      storage: { kind: 'sqlite', status: 'ok' },
+    });
     serve.interrupt();
     expect(await serve.code).toBe(0);
     expect(serve.out.at(-1)).toBe('Prosper server stopped.');

@@ -5,6 +5,7 @@ import { GAMES } from '../../src/games/registry.ts';
 import {
   CreateTableResponse as CreateTableResponseSchema,
   GamesResponse as GamesResponseSchema,
+  HealthResponse,
   JoinResponse as JoinResponseSchema,
   ReplayScript,
   TablesResponse as TablesResponseSchema,
@@ -46,8 +47,14 @@ describe('games', () => {
     }
   });
 
-  it('answers /healthz', async () => {
-    expect(await http(srv.url, '/healthz')).toEqual({ status: 200, body: { ok: true, version: 1 } });
+  it('answers /healthz with the storage it knows of', async () => {
+    const health = await http<HealthResponse>(srv.url, '/healthz');
+    expect(health.status).toBe(200);
+    expect(HealthResponse.parse(health.body)).toMatchObject({
+      ok: true,
+      version: 1,
+      storage: { kind: 'sqlite', status: 'ok', lastFailureAt: null },
+    });
   });
 });
 

@@ -1,8 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { GuardedStorage } from './guard.ts';
+import type { StorageHealthOptions, StorageLog } from './guard.ts';
 import type { Database } from './migrations.ts';
+import { SqliteWorker, SqliteWorkerDialect } from './sqlite-driver.ts';
 import { SqlStorage } from './sql.ts';
 import type { Storage } from './types.ts';
 
@@ -50,9 +52,21 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
-/** Opens (and creates, for SQLite) the database and brings its schema up to date. */
-export async function openStorage(location: DbLocation): Promise<Storage> {
-  const storage = location.kind === 'sqlite' ? await openSqlite(location.path) : openPostgres(location);
+export type OpenOptions = Partial<StorageHealthOptions>;
+
+/** The name the server's PostgreSQL connections carry (`pg_stat_activity.application_name`). */
+export const APPLICATION_NAME = 'prosper';
+
+/**
+ * Opens (and creates, for SQLite) the database and brings its schema up to date. The storage it
+ * returns reports its health and refuses with `storage_failed` while the database is unreachable
+ * (`guard.ts`).
+ */
+export async function openStorage(location: DbLocation, options: OpenOptions = {}): Promise<Storage> {
+  const log = options.log ?? SILENT;
+  const sqlStorage =
+    location.kind === 'sqlite' ? await openSqlite(location.path) : openPostgres(location, log);
+  const storage = new GuardedStorage(sqlStorage, options);
   try {
     await storage.migrate();
   } catch (err) {
@@ -62,25 +76,42 @@ export async function openStorage(location: DbLocation): Promise<Storage> {
   return storage;
 }
 
-async function openSqlite(path: string): Promise<Storage> {
-  // Loaded when first needed: it is a native addon that the build leaves in node_modules
-  // (scripts/build.mjs), and commands that never open a database should not load it.
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
-  const memory = path === ':memory:';
-  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
-  const database = new BetterSqlite3(memory ? ':memory:' : resolve(path));
-  // WAL lets readers run beside the writer; synchronous=FULL makes each commit durable on power
-  // loss too (group commit pays the fsync once per batch of actions).
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return new SqlStorage('sqlite', `sqlite:${path}`, db);
+const SILENT: StorageLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function openSqlite(path: string): Promise<SqlStorage> {
+  // The connection lives in a worker thread (sqlite-driver.ts), which loads better-sqlite3, a
+  // native addon the build leaves in node_modules (scripts/build.mjs), and sets the pragmas.
+  const worker = await SqliteWorker.start(path === ':memory:' ? path : resolve(path));
+  const db = new Kysely<Database>({ dialect: new SqliteWorkerDialect(worker) });
+  return new SqlStorage('sqlite', `sqlite:${path}`, db, undefined, (queries) => worker.transaction(queries));
 }
 
-function openPostgres(location: Extract<DbLocation, { kind: 'postgres' }>): Storage {
-  const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+/**
+ * A pool whose connections may be closed under it at any time (an idle-session timeout, a pooler,
+ * a failover, `pg_terminate_backend`): pg reports that as an `error` event on the pool (idle
+ * connections) or on the connection (one checked out, between two queries), and an `error` event
+ * nobody listens to ends the process. Here it is logged; the pool drops the dead connection and
+ * opens a new one when next needed, and a query that was running fails into `storage_failed`.
+ */
+function openPostgres(location: Extract<DbLocation, { kind: 'postgres' }>, log: StorageLog): SqlStorage {
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: 10,
+    // Named so that an operator (or a test) can find this server's connections; a URL's own
+    // `?application_name=` takes precedence.
+    application_name: APPLICATION_NAME,
+    // An unreachable host fails a request within seconds instead of holding it for minutes, and
+    // keep-alive probes (after 10 s of silence) find a connection whose host has vanished.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // Every connection gets a listener of its own when it opens, which logs; the pool's `error`
+  // (the same error, for an idle connection) needs a listener too, or it would end the process.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => log.warn({ err }, 'a PostgreSQL connection failed or was closed')),
+  );
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }).withSchema(location.schema);
   return new SqlStorage('postgres', describeDb(location), db, location.schema);
 }

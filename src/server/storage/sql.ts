@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
-import type { Kysely, SelectQueryBuilder, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, SelectQueryBuilder, Selectable, Transaction } from 'kysely';
 import type { BotChoice, Outcome, SeatTakeover, TableSettings } from '../../protocol/index.ts';
+import type { ProbedStorage } from './guard.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './migrations.ts';
 import type {
@@ -14,7 +15,6 @@ import type {
   PlayingMatch,
   QuotaExceeded,
   SeatClaim,
-  Storage,
   StoredMatch,
   StoredSeat,
 } from './types.ts';
@@ -37,13 +37,21 @@ const numOrNull = (value: number | string | null) => (value === null ? null : Nu
  * The storage on any Kysely dialect. Everything dialect-specific (connection, pragmas, schema) is
  * set up by `open.ts`; the queries here are plain enough for both SQLite and PostgreSQL.
  */
-export class SqlStorage implements Storage {
+export class SqlStorage implements ProbedStorage {
   constructor(
     readonly kind: 'sqlite' | 'postgres',
     readonly description: string,
     private readonly db: Kysely<Database>,
     /** PostgreSQL schema holding the tables (and Kysely's migration table); none for SQLite. */
     private readonly schema?: string,
+    /**
+     * Runs compiled writes as one transaction. The SQLite worker takes them in one message
+     * (`SqliteWorker.transaction`); by default, Kysely's transaction, one statement at a time.
+     */
+    private readonly writeAll: (queries: readonly CompiledQuery[]) => Promise<void> = (queries) =>
+      db.transaction().execute(async (trx) => {
+        for (const query of queries) await trx.executeQuery(query);
+      }),
   ) {}
 
   async migrate(): Promise<void> {
@@ -191,9 +199,11 @@ export class SqlStorage implements Storage {
 
   async append(entries: readonly AppendEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-        await trx
+    // Compiled first and written in one go: on SQLite, one round trip to its worker per batch.
+    const queries: CompiledQuery[] = [];
+    for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+      queries.push(
+        this.db
           .insertInto('actions')
           .values(
             entries.slice(i, i + ROWS_PER_INSERT).map((e) => ({
@@ -204,10 +214,11 @@ export class SqlStorage implements Storage {
               at: e.at,
             })),
           )
-          .execute();
-      }
-      for (const entry of entries) if (entry.finish) await finish(trx, entry);
-    });
+          .compile(),
+      );
+    }
+    for (const entry of entries) if (entry.finish) queries.push(finish(this.db, entry).compile());
+    await this.writeAll(queries);
   }
 
   async setRematch(match: string, rematch: string): Promise<boolean> {
@@ -323,6 +334,20 @@ export class SqlStorage implements Storage {
     return rows.map((row) => ({ ...toMatch(row, seats.get(row.id) ?? []), seq: Number(row.seq ?? 0) }));
   }
 
+  async ping(write: boolean): Promise<void> {
+    if (!write) {
+      await sql`select 1`.execute(this.db);
+    } else if (this.kind === 'postgres') {
+      // Takes a transaction id, so it fails where commits would (a read-only standby, say).
+      await sql`select txid_current()`.execute(this.db);
+    } else {
+      // Rewrites the header's user_version unchanged: a real commit, with its fsync.
+      const row = await sql<{ user_version: number }>`pragma user_version`.execute(this.db);
+      const version = Number(row.rows[0]?.user_version ?? 0);
+      await sql.raw(`pragma user_version = ${version}`).execute(this.db);
+    }
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
   }
@@ -354,12 +379,11 @@ export class SqlStorage implements Storage {
   }
 }
 
-async function finish(trx: Transaction<Database>, entry: AppendEntry): Promise<void> {
-  await trx
+function finish(db: Kysely<Database>, entry: AppendEntry) {
+  return db
     .updateTable('matches')
     .set({ status: 'finished', outcome: JSON.stringify(entry.finish!.outcome), finished_at: entry.at })
-    .where('id', '=', entry.match)
-    .execute();
+    .where('id', '=', entry.match);
 }
 
 function toMatch(row: Selectable<Database['matches']>, seats: StoredSeat[]): StoredMatch {

@@ -3,7 +3,14 @@
  * implementation. A match is its setup plus an append-only action log; every state is derived by
  * replaying the log, so nothing else about a match is stored.
  */
-import type { BotChoice, Outcome, SeatTakeover, TableSettings, TableStatus } from '../../protocol/index.ts';
+import type {
+  BotChoice,
+  Outcome,
+  SeatTakeover,
+  StorageHealth,
+  TableSettings,
+  TableStatus,
+} from '../../protocol/index.ts';
 
 export type MatchStatus = TableStatus;
 
@@ -152,5 +159,7 @@ export interface Storage {
   playingMatches(): Promise<PlayingMatch[]>;
   /** Listed matches with a status, newest first (no logs). */
   listMatches(query: ListQuery): Promise<StoredMatch[]>;
+  /** What is known of the database now, from memory: never waits for it (`/healthz`). */
+  health(): StorageHealth;
   close(): Promise<void>;
 }
