@@ -81,7 +81,7 @@ describe('prosperitea fulfilment (solo)', () => {
         filled.events.find((e) => e.type === 'fill')!,
         1,
       )!.text,
-    ).toBe('Seat 1 filled Earl Grey (slot 1) using Ceylon and a Favor token.');
+    ).toBe('Player A filled Earl Grey (slot 1) using Ceylon and a Favor token.');
     expect(s.shops[0]!.favors).toBe(0);
     expect(s.favorReserve).toBe(12);
     expect(s.phase).toBe('payout');
