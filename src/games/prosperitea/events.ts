@@ -57,12 +57,16 @@ const deckName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
 const names = (kinds: readonly number[]) => kinds.map((k) => KIND_NAME[k]).join(', ');
 
 /**
- * Events that are no line of the log for anyone: choosing whom to ask for a line of the order is
- * followed by the request that sends the asks, and "You will ask Ann (B)…" then "You ask Ann (B)…"
- * said the same thing twice (the order being filled, in the view, shows the asks meanwhile).
+ * Events that are no line of the log for anyone, since another line tells what happened (one line
+ * per thing that happened). Covering a line of the order — with one's own card, a Favor token, or
+ * by choosing whom to ask — is a step of preparing it: the request that sends the asks is a line
+ * ("You will ask Ann (B)…" then "You ask Ann (B)…" said it twice), and so is the fill, which names
+ * every card handed in ("You put in Ceylon." before it said it twice); meanwhile the order being
+ * filled, in the view, shows the lines covered. The money an Evergreen order pays is said by the
+ * line that fills it.
  */
-type Silent = 'ask';
-const SILENT: ReadonlySet<ProsperiteaEvent['type']> = new Set<Silent>(['ask']);
+type Silent = 'supply' | 'favor' | 'ask' | 'earn';
+const SILENT: ReadonlySet<ProsperiteaEvent['type']> = new Set<Silent>(['supply', 'favor', 'ask', 'earn']);
 
 type Texts = {
   [K in Exclude<ProsperiteaEvent['type'], Silent>]: (
@@ -91,13 +95,12 @@ const TEXTS: Texts = {
   'final-round': (e) =>
     `The ${e.deck === 0 ? 'Standard' : 'Premium'} order deck is empty: this is the final round.`,
   choose: (e, n) => `${who(n, e.seat)} started filling ${targetName(e.target)}.`,
-  supply: (e, n) => `${who(n, e.seat)} put in ${KIND_NAME[e.kind]}.`,
-  favor: (e, n) => `${who(n, e.seat)} spent a Favor token as an ingredient.`,
   request: (e, n) => `${does(n, e.seat, 'ask', 'asks')} ${askList(e.asks, n)}.`,
   answer: (e, n) => `${who(n, e.seat)} ${e.accept ? 'accepted' : 'declined'} the request.`,
   abandon: (e, n) => `${who(n, e.seat)} backed out of ${targetName(e.target)}.`,
   fill: (e, n) =>
     `${who(n, e.seat)} filled ${targetName(e.target)} using ${handedIn(e.cards, e.favors)}` +
+    (e.target.kind === 'evergreen' ? ` for ${EVERGREEN_ORDERS.value[e.target.recipe]!.money} money` : '') +
     (e.helpers.length ? ',' : '') +
     (e.helpers.length ? ` with help from ${and(e.helpers.map((s) => whom(n, s)))}` : '') +
     (e.rewarded.length
@@ -108,8 +111,6 @@ const TEXTS: Texts = {
     e.choice === 'sell'
       ? `${who(n, e.seat)} sold ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} money.`
       : `${who(n, e.seat)} displayed ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} prestige.`,
-  earn: (e, n) =>
-    `${who(n, e.seat)} earned ${e.amount} money from ${EVERGREEN_ORDERS.value[e.recipe]!.name}.`,
   turn: (e, n) => `Round ${e.round}: ${whose(n, e.seat)} turn.`,
   'game-end': (e, n) =>
     `Game over. Scores: ${e.scores.map((score, s) => `${whom(n, s)} ${score}`).join(', ')}.`,
@@ -133,9 +134,9 @@ function askList(asks: readonly { seat: number; kind: number }[], n: Names): str
 
 /**
  * What someone other than the active player learns of a step in preparing an order: that one was
- * started or dropped, never which; the lines covered so far not at all.
+ * started or dropped, never which; the lines covered so far not at all (those steps are `SILENT`).
  */
-type SecretType = 'choose' | 'supply' | 'favor' | 'ask' | 'abandon';
+type SecretType = 'choose' | 'abandon';
 type SecretEvent = Extract<ProsperiteaEvent, { type: SecretType }>;
 
 const hiddenStep = (what: string) => (e: SecretEvent, n: Names) => ({
@@ -144,11 +145,8 @@ const hiddenStep = (what: string) => (e: SecretEvent, n: Names) => ({
   data: { type: e.type, seat: e.seat },
 });
 
-const SECRET: Record<SecretType, ((e: SecretEvent, n: Names) => VisibleEvent) | null> = {
+const SECRET: Record<SecretType, (e: SecretEvent, n: Names) => VisibleEvent> = {
   choose: hiddenStep('started preparing an order'),
-  supply: null,
-  favor: null,
-  ask: null,
   abandon: hiddenStep('backed out of the order'),
 };
 
@@ -156,7 +154,7 @@ const isSecret = (e: ProsperiteaEvent): e is SecretEvent => e.type in SECRET;
 
 export function viewEvent(event: ProsperiteaEvent, viewer: Viewer, names: Names): VisibleEvent | null {
   if (SILENT.has(event.type)) return null;
-  if (isSecret(event) && event.seat !== viewer) return SECRET[event.type]?.(event, names) ?? null;
+  if (isSecret(event) && event.seat !== viewer) return SECRET[event.type](event, names);
   const text = (TEXTS[event.type as keyof Texts] as (e: ProsperiteaEvent, n: Names) => string)(event, names);
   return { type: event.type, text, data: { ...event } };
 }
