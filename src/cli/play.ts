@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { AnyGame, Seat } from '../core/index.ts';
-import { newGame } from '../core/index.ts';
+import { andList, namesFor, newGame, rowName, seatLetter } from '../core/index.ts';
+import { botNamesFor, botTitle } from '../bots/names.ts';
 import { lineup, makeBot } from '../bots/registry.ts';
 import type { CliContext } from './io.ts';
 import { freshSeed } from './seed.ts';
@@ -63,19 +64,32 @@ export async function cmdPlay(
   const created = newGame(game, players, seed, parseOptions(flags.option));
   if (!created.ok) throw new UsageError(created.error);
   const bots = new Map<Seat, ReturnType<typeof makeBot>>();
+  const kinds = new Map<Seat, string>();
   try {
     const specs = lineup(flags.bots ? flags.bots.split(',') : [defaultBot(game)], players - 1);
     let b = 0;
     for (let seat = 0; seat < players; seat++) {
-      if (seat !== human) bots.set(seat, makeBot(game, specs[b++]!, seat, `${seed}:${seat}`));
+      if (seat === human) continue;
+      const spec = specs[b++]!;
+      bots.set(seat, makeBot(game, spec, seat, `${seed}:${seat}`));
+      kinds.set(seat, spec.name);
     }
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
+  // The bots are named as the server names them, from the game's id (the seed is secret): the
+  // texts say "you" for the player and "Basil (A)" for a bot, as on the site.
+  const botNames = botNamesFor(`play:${game.id}`, players);
+  const seatNames = Array.from({ length: players }, (_, seat) => (seat === human ? null : botNames[seat]!));
+  const names = namesFor(human, seatNames);
   const { out } = ctx.io;
   const reader = lineReader(ctx.io.input);
+  const others = [...kinds].map(
+    ([seat, kind]) => `${botTitle(seatNames[seat]!, kind)} (${seatLetter(seat)})`,
+  );
   out(
-    `${game.name} — you are seat ${human + 1}; ${players} players. Type a number, "v" to see the table again, "q" to quit.`,
+    `${game.name} — you are ${seatLetter(human)} (seat ${human + 1}), against ${andList(others)}. ` +
+      'Type a number, "v" to see the table again, "q" to quit.',
   );
   let state = created.value.state;
   const confirmed = async (question: string) => {
@@ -86,7 +100,7 @@ export async function cmdPlay(
   };
   const tell = (events: readonly unknown[]) => {
     for (const e of events) {
-      const seen = game.viewEvent(e, human);
+      const seen = game.viewEvent(e, human, names);
       if (seen) out(`  · ${seen.text}`);
     }
   };
@@ -115,9 +129,9 @@ export async function cmdPlay(
       const view = game.view(state, human);
       const legal = game.legalActions(state, human);
       out('');
-      out(game.render.view(view, human));
+      out(game.render.view(view, human, names));
       out('');
-      legal.forEach((a, i) => out(`  ${String(i + 1).padStart(3)}. ${game.render.action(a, view)}`));
+      legal.forEach((a, i) => out(`  ${String(i + 1).padStart(3)}. ${game.render.action(a, view, names)}`));
       let chosen: unknown;
       while (chosen === undefined) {
         ctx.io.out('> ');
@@ -127,7 +141,7 @@ export async function cmdPlay(
           return 0;
         }
         if (line.trim() === 'v') {
-          out(game.render.view(view, human));
+          out(game.render.view(view, human, names));
           continue;
         }
         const n = strictWhole(line.trim());
@@ -135,11 +149,11 @@ export async function cmdPlay(
           out(`Please type a number from 1 to ${legal.length}.`);
           continue;
         }
-        const question = game.render.confirm?.(legal[n - 1], view);
+        const question = game.render.confirm?.(legal[n - 1], view, names);
         if (question && !(await confirmed(question))) out('Not done; choose again.');
         else chosen = legal[n - 1];
       }
-      const result = game.apply(state, human, chosen);
+      const result = game.apply(state, human, chosen, names);
       if (!result.ok) {
         out(`Refused (${result.error.rule}): ${result.error.message}`);
         continue;
@@ -149,13 +163,13 @@ export async function cmdPlay(
     }
     const outcome = game.outcome(state);
     out('');
-    out(game.render.view(game.view(state, human), human));
+    out(game.render.view(game.view(state, human), human, names));
     if (outcome) {
       out('');
       out('Game over.');
       outcome.scores.forEach((score, seat) =>
         out(
-          `  ${outcome.ranks[seat] === 1 ? '★' : ' '} seat ${seat + 1}${seat === human ? ' (you)' : ''}: ${score} — place ${outcome.ranks[seat]}`,
+          `  ${outcome.ranks[seat] === 1 ? '★' : ' '} ${rowName(names, seat)}: ${score} — place ${outcome.ranks[seat]}`,
         ),
       );
     }

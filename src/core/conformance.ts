@@ -4,6 +4,8 @@ import type { RngState } from './rng.ts';
 import { deepFreeze, hashJson, jsonEqual, stableStringify } from './json.ts';
 import { newGame, replayActions } from './match.ts';
 import { Rng, seedState } from './rng.ts';
+import { namesFor } from './names.ts';
+import type { Names } from './names.ts';
 
 export interface ConformanceOptions {
   /** Player counts to try; defaults to every count the game allows. */
@@ -136,8 +138,15 @@ const forViewer: Describe = (args) => ` for ${describeViewer(args[1] as Viewer)}
 const forSeat: Describe = (args) => ` of seat ${String(args[1])}`;
 
 /**
+ * Players' names the kit hands every function that writes text, so the information checks read
+ * texts as people get them (names are public, and the same in every world the kit compares).
+ */
+const KIT_NAMES = ['Ann', 'Ben', 'Cleo', 'Dev', 'Eve', 'Finn', 'Gus', 'Hana'];
+const kitNames = (reader: Viewer, names?: Names): Names => names ?? namesFor(reader, KIT_NAMES);
+
+/**
  * The game as the kit calls it: every function that reads a state (or a view or an event) turns a
- * throw into a KitFinding. States the kit passes are deep-frozen, so a write into one throws, and
+ * throw into a KitFinding. Texts are written with the kit's names (`KIT_NAMES`). States the kit passes are deep-frozen, so a write into one throws, and
  * is reported as such. InvalidViewerError passes through: the viewer check expects it.
  */
 function guard(game: AnyGame): AnyGame {
@@ -166,12 +175,17 @@ function guard(game: AnyGame): AnyGame {
     legalActions: wrap('legalActions', forSeat, game.legalActions.bind(game)),
     isLegal: wrap('isLegal', forSeat, game.isLegal.bind(game)),
     applyTrusted: wrap('perform', forSeat, game.applyTrusted.bind(game)),
+    apply: (state, seat, action, names) => game.apply(state, seat, action, kitNames(seat, names)),
     view: wrap('view', forViewer, game.view.bind(game)),
-    viewEvent: wrap('viewEvent', forViewer, game.viewEvent.bind(game)),
+    viewEvent: wrap('viewEvent', forViewer, (event: unknown, viewer: Viewer, names?: Names) =>
+      game.viewEvent(event, viewer, kitNames(viewer, names)),
+    ),
     resample: wrap('resample', forViewer, game.resample.bind(game)),
     render: {
       ...game.render,
-      view: wrap('render.view', forViewer, game.render.view.bind(game.render)),
+      view: wrap('render.view', forViewer, (view: unknown, viewer: Viewer, names?: Names) =>
+        game.render.view(view, viewer, kitNames(viewer, names)),
+      ),
       action: wrap('render.action', plain, game.render.action.bind(game.render)),
     },
   };

@@ -3,6 +3,8 @@ import type { Json } from './json.ts';
 import { stableStringify as stableKey } from './json.ts';
 import type { Rng } from './rng.ts';
 import type { BotFactory } from './bot.ts';
+import { namesFor, who } from './names.ts';
+import type { Names } from './names.ts';
 
 /** A seat at the table, 0-based in turn order. */
 export type Seat = number;
@@ -82,12 +84,16 @@ export interface GameDefinition<S, A, V, E, O> {
   legalActions(state: S, seat: Seat): A[];
   /** Fast legality test; must agree with legalActions. Defaults to membership in legalActions. */
   isLegal?(state: S, seat: Seat, action: A): boolean;
-  /** Why a well-shaped action from an actor is not legal. Must reveal nothing the seat cannot see. */
-  explainIllegal(state: S, seat: Seat, action: A): RuleError;
+  /**
+   * Why a well-shaped action from an actor is not legal. Must reveal nothing the seat cannot see.
+   * The message is read by that seat: `names` is theirs (see `Names`).
+   */
+  explainIllegal(state: S, seat: Seat, action: A, names: Names): RuleError;
   perform(state: S, seat: Seat, action: A): { state: S; events: E[] };
 
   view(state: S, viewer: Viewer): V;
-  viewEvent(event: E, viewer: Viewer): VisibleEvent | null;
+  /** `names` says how the text calls each seat (`names.viewer` is `viewer`): see `src/core/names.ts`. */
+  viewEvent(event: E, viewer: Viewer, names: Names): VisibleEvent | null;
   outcome(state: S): Outcome | null;
   /**
    * A state drawn as chance would draw it from all states the viewer cannot tell from this one.
@@ -95,14 +101,19 @@ export interface GameDefinition<S, A, V, E, O> {
    */
   resample(state: S, viewer: Viewer, rng: Rng): S;
 
+  /**
+   * Text for people. Every function gets the reader's table of names (`Names`): each seat is
+   * written as `nameOf`/`who`/`whom` write it ("you" for the reader, "Ann (B)" for the others),
+   * never as a seat number. For `action` and `confirm` the reader is the seat whose view it is.
+   */
   readonly render: {
-    view(view: V, viewer: Viewer): string;
-    action(action: A, view: V): string;
+    view(view: V, viewer: Viewer, names: Names): string;
+    action(action: A, view: V, names: Names): string;
     /**
      * A question to put to a person before they take this action (e.g. giving up actions they
      * still have), or null. Only interfaces ask it; bots, replays and the rules never do.
      */
-    confirm?(action: A, view: V): string | null;
+    confirm?(action: A, view: V, names: Names): string | null;
   };
   /** Heuristic value of a state for each seat, in [0, 1]; used by search bots to cut playouts short. */
   evaluate?(state: S): number[];
@@ -116,16 +127,30 @@ export interface GameDefinition<S, A, V, E, O> {
   readonly insights?: Insights<S>;
 }
 
-/** The contract everything else uses: the definition plus a safe `apply` and a trusted fast path. */
-export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = unknown> extends GameDefinition<
-  S,
-  A,
-  V,
-  E,
-  O
+/**
+ * The contract everything else uses: the definition plus a safe `apply` and a trusted fast path.
+ * Every function that writes text for a person takes the reader's `Names` as an optional last
+ * argument: without it seats are "Player A", "Player B"… (simulations, the kit, tools). Where the
+ * function is given the reader (`viewer`, or the refused `seat`), that reader counts, whatever
+ * `names.viewer` says; `render.action` and `render.confirm` take the reader from `names`
+ * (default: a spectator, who is nobody's "you").
+ */
+export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = unknown> extends Omit<
+  GameDefinition<S, A, V, E, O>,
+  'explainIllegal' | 'viewEvent' | 'render'
 > {
-  /** Validates shape, turn and legality; pure; never throws; never mutates its input. */
-  apply(state: S, seat: Seat, action: unknown): ApplyResult<S, E>;
+  /**
+   * Validates shape, turn and legality; pure; never throws; never mutates its input. A refusal's
+   * message is written for `seat` with its `names`.
+   */
+  apply(state: S, seat: Seat, action: unknown, names?: Names): ApplyResult<S, E>;
+  explainIllegal(state: S, seat: Seat, action: A, names?: Names): RuleError;
+  viewEvent(event: E, viewer: Viewer, names?: Names): VisibleEvent | null;
+  readonly render: {
+    view(view: V, viewer: Viewer, names?: Names): string;
+    action(action: A, view: V, names?: Names): string;
+    confirm?(action: A, view: V, names?: Names): string | null;
+  };
   /** Same as apply for an action known to be legal (from legalActions): no checks, for search and sims. */
   applyTrusted(state: S, seat: Seat, action: A): { state: S; events: E[] };
   isLegal(state: S, seat: Seat, action: A): boolean;
@@ -192,6 +217,9 @@ function defaultSeatCount(state: unknown, minPlayers: number, maxPlayers: number
   throw new TypeError('the state has no integer `players` field and the game defines no seatCount');
 }
 
+/** The names of a text for nobody in particular: "Player A", "Player B"… and no "you". */
+const SPECTATOR_NAMES: Names = namesFor(SPECTATOR);
+
 export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): Game<S, A, V, E, O> {
   const seatCount = (state: S): number =>
     def.seatCount ? def.seatCount(state) : defaultSeatCount(state, def.minPlayers, def.maxPlayers);
@@ -208,7 +236,14 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
       return def.legalActions(state, seat).some((legal) => actionKey(legal) === key);
     });
 
-  const apply = (state: S, seat: Seat, action: unknown): ApplyResult<S, E> => {
+  // The reader given (a viewer, a refused seat) wins over `names.viewer`: a text is only ever
+  // written for whoever it is handed to.
+  const namesOf = (reader: Viewer, names: Names | undefined): Names =>
+    names && names.viewer === reader ? names : namesFor(reader, names?.seats);
+  const explainIllegal = (state: S, seat: Seat, action: A, names?: Names): RuleError =>
+    def.explainIllegal(state, seat, action, namesOf(seat, names));
+
+  const apply = (state: S, seat: Seat, action: unknown, names?: Names): ApplyResult<S, E> => {
     try {
       if (!Number.isInteger(seat)) {
         return { ok: false, error: ruleError('bad_shape', 'core.seat', `seat must be an integer`) };
@@ -231,12 +266,16 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
       if (!actors.includes(seat)) {
         return {
           ok: false,
-          // Read by people, who count seats from 1 (JSON counts from 0).
-          error: ruleError('not_your_turn', 'core.turn', `Seat ${seat + 1} may not act now`),
+          // Read by the seat that tried: "You may not act now".
+          error: ruleError(
+            'not_your_turn',
+            'core.turn',
+            `${who(namesOf(seat, names), seat)} may not act now`,
+          ),
         };
       }
       if (!isLegal(state, seat, parsed.data))
-        return { ok: false, error: def.explainIllegal(state, seat, parsed.data) };
+        return { ok: false, error: explainIllegal(state, seat, parsed.data, names) };
       const { state: next, events } = def.perform(state, seat, parsed.data);
       return { ok: true, state: next, events };
     } catch (err) {
@@ -251,6 +290,7 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
     seatCount,
     isLegal,
     apply,
+    explainIllegal,
     applyTrusted: (state, seat, action) => def.perform(state, seat, action),
     legalActions: (state, seat) => {
       const seats = seatCount(state);
@@ -262,20 +302,26 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
       checkViewer('view', viewer, seatCount(state));
       return def.view(state, viewer);
     },
-    viewEvent: (event, viewer) => {
+    viewEvent: (event, viewer, names) => {
       checkViewer('viewEvent', viewer, def.maxPlayers);
-      return def.viewEvent(event, viewer);
+      return def.viewEvent(event, viewer, namesOf(viewer, names));
     },
     resample: (state, viewer, rng) => {
       checkViewer('resample', viewer, seatCount(state));
       return def.resample(state, viewer, rng);
     },
     render: {
-      ...def.render,
-      view: (view, viewer) => {
+      view: (view, viewer, names) => {
         checkViewer('render.view', viewer, def.maxPlayers);
-        return def.render.view(view, viewer);
+        return def.render.view(view, viewer, namesOf(viewer, names));
       },
+      action: (action, view, names) => def.render.action(action, view, names ?? SPECTATOR_NAMES),
+      ...(def.render.confirm
+        ? {
+            confirm: (action: A, view: V, names?: Names) =>
+              def.render.confirm!(action, view, names ?? SPECTATOR_NAMES),
+          }
+        : {}),
     },
   };
 }

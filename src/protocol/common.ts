@@ -143,7 +143,10 @@ export const SeatInfo = z.strictObject({
   kind: z.enum(['human', 'bot']),
   /** For bot seats: which bot. */
   bot: BotChoice.nullable(),
-  /** The holder's display name (human seats once taken; bots have their bot's name). */
+  /**
+   * The holder's display name: a human seat's player once taken (kept while a bot plays it for
+   * them); a bot seat's own name and level, "Basil · Casual bot" (distinct at a table).
+   */
   name: z.string().nullable(),
   /** Whether a human holds this seat (bots' seats are always taken). */
   taken: z.boolean(),

@@ -4,7 +4,8 @@
  * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
  */
 import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
-import { stableStringify } from '../core/index.ts';
+import { namesFor, stableStringify } from '../core/index.ts';
+import { botNamesFor, botTitle } from '../bots/names.ts';
 import type {
   BotChoice,
   Outcome,
@@ -18,6 +19,23 @@ import type { Clocks } from './clock.ts';
 import { ProtocolError, seatWord } from './errors.ts';
 import type { ControlChange, LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
 import { viewerPart, visibleEvents } from './updates.ts';
+import type { SeatNames } from './updates.ts';
+
+/**
+ * What the texts of a table call each seat: a human seat its player's name (kept while a bot
+ * plays it for them), a bot seat its own name ("Basil"), drawn from the table's id so that the
+ * bots of one table never share one. Null for a seat nobody has taken yet.
+ */
+export function seatNames(table: string, seats: readonly StoredSeat[]): SeatNames {
+  const bots = botNamesFor(table, seats.length);
+  return seats.map((s) => (s.kind === 'bot' ? (bots[s.seat] ?? null) : s.name));
+}
+
+/** How the table shows a seat's holder: the player's name, or the bot's with its level. */
+function shownName(seat: StoredSeat, names: SeatNames): string | null {
+  const name = names[seat.seat] ?? null;
+  return seat.kind === 'bot' && name !== null ? botTitle(name, seat.bot?.bot ?? '') : name;
+}
 
 /** An action that passed every check, with its result, waiting for its log row to be committed. */
 export interface Prepared {
@@ -104,6 +122,8 @@ export class LiveMatch {
   private readonly recent: Map<string, number>[];
   /** Set when this copy may no longer match the database (a failed commit): it must not be used. */
   invalid = false;
+  /** `seatNames()`, until a seat changes hands. */
+  private names: SeatNames | null = null;
   /**
    * Counts every change a viewer's update can show (an action, a seat changing hands, the start):
    * an update rendered at one revision stays right until the next, whatever the time (its clock
@@ -266,6 +286,14 @@ export class LiveMatch {
 
   claim(seat: Seat, name: string, tokenHash: string, at: number): void {
     this.seats[seat] = { ...this.seats[seat]!, name, tokenHash, claimedAt: at };
+    this.names = null;
+    // Every text names the seats: what was rendered before names them as they were.
+    this.revision++;
+  }
+
+  /** What the texts call each seat now (see `seatNames`). */
+  seatNames(): SeatNames {
+    return (this.names ??= seatNames(this.id, this.seats));
   }
 
   /** Starts the match: the initial state from the secret seed. */
@@ -377,7 +405,8 @@ export class LiveMatch {
           `choose again from the latest update`,
         this.seq,
       );
-    const result = this.game.apply(this.state, seat, action);
+    // A refusal is written for the seat that tried, with the table's names.
+    const result = this.game.apply(this.state, seat, action, namesFor(seat, this.seatNames()));
     if (!result.ok) return { ok: false, error: result.error };
     return {
       ok: true,
@@ -457,12 +486,16 @@ export class LiveMatch {
   update(viewer: Viewer, from: number, now: number): UpdateMessage | null {
     if (this.state === null) return null;
     const start = Math.max(0, Math.min(from, this.seq));
-    const part = viewerPart(this.game, this.state, viewer, (seat) => this.legal[seat] ?? []);
+    const names = this.seatNames();
+    const part = viewerPart(this.game, this.state, viewer, {
+      legalOf: (seat) => this.legal[seat] ?? [],
+      names,
+    });
     // A seat a bot plays has nothing to choose until its player reclaims it.
     const mine = viewer !== 'spectator' && !this.takenOver(viewer);
     const events = [];
     for (let seq = start + 1; seq <= this.seq; seq++)
-      events.push(...visibleEvents(this.game, seq, this.events[seq - 1]!, viewer));
+      events.push(...visibleEvents(this.game, seq, this.events[seq - 1]!, viewer, names));
     return {
       type: 'update',
       table: this.id,
@@ -482,11 +515,12 @@ export class LiveMatch {
   }
 
   info(connected: ReadonlySet<Seat>): TableInfo {
+    const names = this.seatNames();
     const seats: SeatInfo[] = this.seats.map((s) => ({
       seat: s.seat,
       kind: s.kind,
       bot: s.bot,
-      name: s.kind === 'bot' ? (s.bot?.bot ?? null) : s.name,
+      name: shownName(s, names),
       taken: s.kind === 'bot' || s.tokenHash !== null,
       connected: s.kind === 'bot' || connected.has(s.seat),
       controlledByBot: (s.takeover ?? null) !== null,

@@ -16,6 +16,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { namesFor } from '../core/index.ts';
 import type { AnyGame, Seat, Viewer } from '../core/index.ts';
 import { API_PREFIX, FRAME_LIMITS, FramesQuery, TableParams } from '../protocol/index.ts';
 import type {
@@ -27,6 +28,7 @@ import type {
 } from '../protocol/index.ts';
 import { parseOr, ProtocolError } from './errors.ts';
 import { visibleEvents } from './updates.ts';
+import type { SeatNames } from './updates.ts';
 
 export interface ReplayCacheLimits {
   /** Estimated size (JSON characters) of everything cached, all matches together. */
@@ -63,6 +65,8 @@ interface Replayed {
   readonly id: string;
   readonly players: number;
   readonly outcome: Outcome;
+  /** What the texts call each seat: the match's players and bots. */
+  readonly names: SeatNames;
   /** Per step (index = step; step 0 is the setup): who acted, the label, the clock, who may act. */
   readonly seats: readonly (Seat | null)[];
   readonly labels: readonly (string | null)[];
@@ -96,12 +100,16 @@ export function markersOf(game: AnyGame, clocks: readonly (number | null)[]): Re
   return out;
 }
 
-/** Replays a finished match's script through the checked path, recording what frames need. */
+/**
+ * Replays a finished match's script through the checked path, recording what frames need. Texts
+ * name the seats by `names` (default: "Player A"…).
+ */
 export function replayScript(
   game: AnyGame,
   id: string,
   script: ReplayScript,
   checkpointEvery: number,
+  names: SeatNames = [],
 ): Replayed {
   let state = game.setup(script.players, script.seed, script.options);
   const clockOf = (s: unknown): number | null => (game.insights ? game.insights.clock(s) : null);
@@ -118,8 +126,8 @@ export function replayScript(
         'internal',
         `action ${index + 1} of this match no longer applies on this server's rules (${result.error.rule})`,
       );
-    // Labelled as its actor saw it offered: from the actor's view just before.
-    const label = game.render.action(action, game.view(state, seat));
+    // Labelled as its actor saw it offered: from the actor's view just before, in the actor's words.
+    const label = game.render.action(action, game.view(state, seat), namesFor(seat, names));
     state = result.state;
     const step = index + 1;
     seats.push(seat);
@@ -138,6 +146,7 @@ export function replayScript(
     id,
     players: script.players,
     outcome,
+    names,
     seats,
     labels,
     clocks,
@@ -175,7 +184,7 @@ function framesOf(
       label: match.labels[step]!,
       clock: match.clocks[step]!,
       actors: [...match.actors[step]!],
-      events: visibleEvents(game, step, match.events[step]!, viewer),
+      events: visibleEvents(game, step, match.events[step]!, viewer, match.names),
     };
     if (views) {
       // Actions known to apply (the whole log was replayed through the checked path already).
@@ -237,9 +246,15 @@ export class AnswerCache {
   }
 }
 
+/** A finished match's script, and what its texts call each seat. */
+export interface NamedReplay {
+  readonly script: ReplayScript;
+  readonly names: SeatNames;
+}
+
 export interface ReplaySource {
-  /** The finished match's script; throws `not_found` or `not_finished` otherwise. */
-  replay(id: string): Promise<ReplayScript>;
+  /** The finished match and its seats' names; throws `not_found` or `not_finished` otherwise. */
+  namedReplay(id: string): Promise<NamedReplay>;
 }
 
 export class ReplayFrames {
@@ -314,11 +329,11 @@ export class ReplayFrames {
       this.cache.set(id, cached);
       return cached;
     }
-    const loading = this.source.replay(id).then((script) => {
+    const loading = this.source.namedReplay(id).then(({ script, names }) => {
       const game = this.games.find((g) => g.id === script.game);
       if (!game)
         throw new ProtocolError('unknown_game', `table ${id} is of a game this server does not have`);
-      return replayScript(game, id, script, this.limits.checkpointEvery);
+      return replayScript(game, id, script, this.limits.checkpointEvery, names);
     });
     this.cache.set(id, loading);
     loading.then(

@@ -14,6 +14,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { defaultName } from '../core/index.ts';
 import type { AnyGame, RuleError, Seat, Viewer } from '../core/index.ts';
 import type {
   CreateTableParsed,
@@ -34,8 +35,9 @@ import type { BotPool } from './bots/pool.ts';
 import { gameInfo, planTable } from './catalog.ts';
 import { describeZodError, ProtocolError, seatWord } from './errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
-import { LiveMatch } from './live.ts';
+import { LiveMatch, seatNames } from './live.ts';
 import type { Prepared } from './live.ts';
+import type { NamedReplay } from './replay-frames.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
 import type { ControlChange, CreationQuota, QuotaExceeded, Storage, StoredMatch } from './storage/types.ts';
 
@@ -284,12 +286,17 @@ export class TableService {
 
   /** The finished match as a `prosper replay` script, read from the log itself. */
   async replay(id: string): Promise<ReplayScript> {
+    return (await this.namedReplay(id)).script;
+  }
+
+  /** The finished match's script and what its texts call each seat (for the replay frames). */
+  async namedReplay(id: string): Promise<NamedReplay> {
     const loaded = await this.opts.storage.loadMatch(id);
     if (!loaded) throw new ProtocolError('not_found', `no table ${id}`);
     const { match, actions } = loaded;
     if (match.status !== 'finished')
       throw new ProtocolError('not_finished', 'the replay is public once the match is over');
-    return {
+    const script: ReplayScript = {
       game: match.game,
       rulesVersion: match.rulesVersion,
       players: match.players,
@@ -300,6 +307,7 @@ export class TableService {
         action: a.action as ReplayScript['actions'][number]['action'],
       })),
     };
+    return { script, names: seatNames(match.id, match.seats) };
   }
 
   infoOf(match: LiveMatch): TableInfo {
@@ -360,7 +368,7 @@ export class TableService {
         next,
         grants.map(({ seat, token }) => ({
           seat,
-          name: old.seatList()[seat]?.name ?? `Seat ${seat + 1}`,
+          name: old.seatList()[seat]?.name ?? defaultName(seat),
           tokenHash: hashToken(token),
         })),
       );

@@ -1,9 +1,17 @@
 /**
- * What one viewer is sent: pure functions of the state, so the tests can compute what the server
- * would have sent from any state (the real one, or a world resampled for that viewer) and compare.
+ * What one viewer is sent: pure functions of the state and the table's names, so the tests can
+ * compute what the server would have sent from any state (the real one, or a world resampled for
+ * that viewer) and compare.
+ *
+ * Every text in it (labels, questions, event lines) is written for the viewer with the table's
+ * names (`seatNames`): "you" for the viewer, "Ann (B)" for the others (see `src/core/names.ts`).
  */
+import { namesFor } from '../core/index.ts';
 import type { AnyGame, Viewer } from '../core/index.ts';
 import type { VisibleEvent } from '../protocol/index.ts';
+
+/** What the texts call each seat, in seat order (null: no name known, "Player B"). Public. */
+export type SeatNames = readonly (string | null)[];
 
 export interface ViewerPart {
   readonly view: unknown;
@@ -15,20 +23,27 @@ export interface ViewerPart {
   readonly labels: string[] | null;
 }
 
+export interface PartOptions {
+  /** The viewer's legal actions, when the caller has them already. */
+  readonly legalOf?: (seat: number) => unknown[];
+  readonly names?: SeatNames;
+}
+
 /** The viewer's view, who acts, and the viewer's legal actions when it is one of them. */
 export function viewerPart(
   game: AnyGame,
   state: unknown,
   viewer: Viewer,
-  legalOf: (seat: number) => unknown[] = (seat) => game.legalActions(state, seat),
+  { legalOf = (seat) => game.legalActions(state, seat), names = [] }: PartOptions = {},
 ): ViewerPart {
   const actors = [...game.actors(state)];
   const legal = viewer !== 'spectator' && actors.includes(viewer) ? legalOf(viewer) : null;
   const view = game.view(state, viewer);
+  const readers = namesFor(viewer, names);
   // Asked from the view alone, so it tells the viewer nothing the view does not.
   const ask = game.render.confirm;
-  const confirm = legal && legal.map((action) => (ask ? ask(action, view) : null));
-  const labels = legal && legal.map((action) => game.render.action(action, view));
+  const confirm = legal && legal.map((action) => (ask ? ask(action, view, readers) : null));
+  const labels = legal && legal.map((action) => game.render.action(action, view, readers));
   return { view, actors, legal, confirm, labels };
 }
 
@@ -38,10 +53,12 @@ export function visibleEvents(
   seq: number,
   events: readonly unknown[],
   viewer: Viewer,
+  names: SeatNames = [],
 ): VisibleEvent[] {
   const out: VisibleEvent[] = [];
+  const readers = namesFor(viewer, names);
   for (const event of events) {
-    const shown = game.viewEvent(event, viewer);
+    const shown = game.viewEvent(event, viewer, readers);
     if (!shown) continue;
     out.push(
       shown.data === undefined

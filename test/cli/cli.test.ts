@@ -268,7 +268,7 @@ describe('prosper play', () => {
 
   it('plays the first registered game when none is named (what npm start runs)', async () => {
     const run = await prosper(['play', '--players', '2', '--seed', '1'], 'q\n');
-    expect(run.out).toMatch(/^Secret Bid — you are seat 1/);
+    expect(run.out).toMatch(/^Secret Bid — you are A \(seat 1\), against \w+ · Beginner bot \(B\)\./);
   });
 
   it('asks again after an answer that is not on the menu, and quits on q', async () => {

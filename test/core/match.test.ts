@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot, BotContext } from '../../src/core/index.ts';
-import { newGame, playMatch, replayActions, stateHash, SPECTATOR } from '../../src/core/index.ts';
+import { namesFor, newGame, playMatch, replayActions, stateHash, SPECTATOR } from '../../src/core/index.ts';
 import { randomBot } from '../../src/bots/random.ts';
 import { secretBid } from '../fixtures/secret-bid.ts';
 import type { BidAction, BidState, BidView } from '../fixtures/secret-bid.ts';
@@ -40,7 +40,7 @@ describe('match runner and replay', () => {
     expect(replay.error?.rule).toBe('bid.phase');
   });
 
-  it('refuses a seat out of turn naming it as people do, from 1 (JSON counts from 0)', () => {
+  it('refuses a seat out of turn in words for that seat: "You may not act now", never "Seat N"', () => {
     const start = newGame(secretBid, 3, 'turn');
     if (!start.ok) throw new Error(start.error);
     const state = start.value.state as BidState;
@@ -51,8 +51,16 @@ describe('match runner and replay', () => {
     const again = secretBid.apply(bid.state, 1, { type: 'bid', card: bid.state.hands[1]![0]! });
     expect(again).toEqual({
       ok: false,
-      error: { code: 'not_your_turn', rule: 'core.turn', message: 'Seat 2 may not act now' },
+      error: { code: 'not_your_turn', rule: 'core.turn', message: 'You may not act now' },
     });
+    // The refusal is the refused seat's to read, whoever the names table was written for.
+    const named = secretBid.apply(
+      bid.state,
+      1,
+      { type: 'bid', card: 0 },
+      namesFor(0, ['Ann', 'Ben', 'Cleo']),
+    );
+    expect(named.ok ? '' : named.error.message).toBe('You may not act now');
   });
 });
 

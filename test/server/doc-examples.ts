@@ -10,6 +10,7 @@
  * way on both sides (`present`).
  */
 import { rmSync } from 'node:fs';
+import { BOT_NAMES } from '../../src/bots/names.ts';
 import type { AnyGame } from '../../src/core/index.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import type {
@@ -52,9 +53,16 @@ const MASKED = new Set([
   'lastFailureAt',
 ]);
 
-/** `value` with every masked key's non-null content replaced by a mark. */
+/** Bots' names are drawn from their table's id, which changes from run to run (src/bots/names.ts). */
+const BOT_NAME = new RegExp(`\\b(?:${BOT_NAMES.join('|')})\\b`, 'g');
+
+/**
+ * `value` with every masked key's non-null content replaced by a mark, and every bot's name in a
+ * text too ("Basil · Strong bot" is "• · Strong bot").
+ */
 export function mask(value: Json, key?: string): Json {
   if (key !== undefined && MASKED.has(key) && typeof value !== 'object') return value === null ? null : '•';
+  if (typeof value === 'string') return value.replace(BOT_NAME, '•');
   if (Array.isArray(value))
     return value.map((v) => (key !== undefined && MASKED.has(key) && typeof v !== 'object' ? '•' : mask(v)));
   if (value !== null && typeof value === 'object')

@@ -8,10 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { stateHash } from '../../src/core/index.ts';
+import { botLevel, botNamesFor } from '../../src/bots/names.ts';
+import { seatLetter, stateHash } from '../../src/core/index.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import { ReplayScript } from '../../src/protocol/index.ts';
-import type { CreateTableResponse, JoinResponse, SeatSpec, UpdateMessage } from '../../src/protocol/index.ts';
+import type {
+  CreateTableResponse,
+  JoinResponse,
+  SeatSpec,
+  TableInfo,
+  UpdateMessage,
+} from '../../src/protocol/index.ts';
 import { api, connect, gameById, RandomPlayer, startTestServer } from './harness.ts';
 import type { Client, TestServer } from './harness.ts';
 import { checkWire, rebuild } from './wire-check.ts';
@@ -120,6 +127,38 @@ describe.each(GAMES.map((g) => g.id))('%s over the wire', (gameId) => {
       outcome: final.outcome,
     });
 
+    // Every text names the players by the table's names: Ann and Bob, and the bots' own names,
+    // which differ from each other; "you" for oneself; never "Seat 2" or "heuristic".
+    const seatsNow = (info.body as { table: TableInfo }).table.seats;
+    const botNames = botNamesFor(table.id, seats.length);
+    const names = seats.map((s, i) => (s.kind === 'bot' ? botNames[i]! : i === humans[0] ? 'Ann' : 'Bob'));
+    expect(seatsNow.map((s) => s.name)).toEqual(
+      seats.map((s, i) => (s.kind === 'bot' ? `${names[i]} · ${botLevel(s.bot)}` : names[i])),
+    );
+    const bots = seatsNow.filter((s) => s.kind === 'bot').map((s) => s.name);
+    expect(new Set(bots).size).toBe(bots.length);
+    for (const [seat, client] of [...clients, ['spectator', spectator] as const]) {
+      const texts = client
+        .updates()
+        .flatMap((u) => [
+          ...(u.labels ?? []),
+          ...(u.confirm ?? []).filter((q) => q !== null),
+          ...u.events.map((e) => e.text),
+        ]);
+      for (const text of texts) expect(text).not.toMatch(/\bSeat \d|\bPlayer [A-D]\b|heuristic|random/);
+      const others = names.flatMap((name, s) => (s === seat ? [] : [`${name} (${seatLetter(s)})`]));
+      // Every other seat is named somewhere in this viewer's log; its own name never is.
+      for (const other of others)
+        expect(
+          texts.some((t) => t.includes(other)),
+          `${seat}: ${other}`,
+        ).toBe(true);
+      if (seat !== 'spectator') {
+        expect(texts.some((t) => t.includes(`${names[seat]} (${seatLetter(seat)})`))).toBe(false);
+        expect(texts.some((t) => /\b(You|you|your|Your)\b/.test(t))).toBe(true);
+      }
+    }
+
     // Nothing any connection received tells it more than its viewer may know.
     const history = rebuild(game, script);
     const secrets = [script.seed, ...tokens.map((t) => t.token)];
@@ -128,10 +167,14 @@ describe.each(GAMES.map((g) => g.id))('%s over the wire', (gameId) => {
       expectContiguous(client.updates(), final.seq);
       const others = [tokens[0]!.token, bob.token].filter((_, i) => clients[i]![0] !== seat);
       expect(
-        checkWire(game, script, history, { viewer: seat, updates: client.updates(), raw: client.raw }, [
-          script.seed,
-          ...others,
-        ]),
+        checkWire(
+          game,
+          script,
+          history,
+          { viewer: seat, updates: client.updates(), raw: client.raw },
+          [script.seed, ...others],
+          names,
+        ),
       ).toEqual([]);
     }
     // Beside each legal action, the game's question for a person (Pocket Imperium asks before a
@@ -155,6 +198,7 @@ describe.each(GAMES.map((g) => g.id))('%s over the wire', (gameId) => {
         history,
         { viewer: 'spectator', updates: spectator.updates(), raw: spectator.raw },
         [...secrets, bob.token],
+        names,
       ),
     ).toEqual([]);
     for (const c of [...clients.map(([, c]) => c), spectator]) await c.close();

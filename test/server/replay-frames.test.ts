@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, Viewer } from '../../src/core/index.ts';
-import { newGame } from '../../src/core/index.ts';
+import { namesFor, newGame } from '../../src/core/index.ts';
+import { botNamesFor } from '../../src/bots/names.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import { FRAME_LIMITS, ReplayFramesResponse, ReplayScript } from '../../src/protocol/index.ts';
 import type { CreateTableResponse, ReplayFrame, TableInfo } from '../../src/protocol/index.ts';
@@ -30,10 +31,12 @@ interface Offline {
   readonly states: unknown[];
   readonly script: ReplayScript;
   readonly events: unknown[][];
+  /** What the texts call each seat. */
+  readonly names: readonly (string | null)[];
 }
 
 /** The match rebuilt from its public script with the engine alone. */
-function replayOffline(game: AnyGame, script: ReplayScript): Offline {
+function replayOffline(game: AnyGame, script: ReplayScript, names: readonly string[] = []): Offline {
   const created = newGame(game, script.players, script.seed, script.options);
   if (!created.ok) throw new Error(created.error);
   const states = [created.value.state];
@@ -44,7 +47,7 @@ function replayOffline(game: AnyGame, script: ReplayScript): Offline {
     states.push(result.state);
     events.push([...result.events]);
   }
-  return { states, script, events };
+  return { states, script, events, names };
 }
 
 /** What the frame of `step` must hold for `viewer`, computed offline. */
@@ -54,11 +57,17 @@ function expectedFrame(game: AnyGame, offline: Offline, step: number, viewer: Vi
   return {
     step,
     seat: act ? act.seat : null,
-    label: act ? game.render.action(act.action, game.view(offline.states[step - 1], act.seat)) : null,
+    label: act
+      ? game.render.action(
+          act.action,
+          game.view(offline.states[step - 1], act.seat),
+          namesFor(act.seat, offline.names),
+        )
+      : null,
     clock: game.insights ? game.insights.clock(state) : null,
     actors: [...game.actors(state)],
     events: offline.events[step]!.flatMap((e) => {
-      const shown = game.viewEvent(e, viewer);
+      const shown = game.viewEvent(e, viewer, namesFor(viewer, offline.names));
       if (!shown) return [];
       return [
         {
@@ -87,7 +96,11 @@ describe.each(GAMES.map((g) => g.id))('%s frames', (gameId) => {
     const table = await finishedBotMatch(srv.url, gameId);
     finished.set(gameId, table);
     const script = ReplayScript.parse((await api(srv.url, `/tables/${table.id}/replay`)).body);
-    const offline = replayOffline(game, script);
+    // The bots' names at this table: the frames' texts call the seats by them.
+    const names = botNamesFor(table.id, table.players);
+    expect(new Set(names).size).toBe(table.players);
+    expect(table.seats.map((s) => s.name?.split(' · ')[0])).toEqual(names);
+    const offline = replayOffline(game, script, names);
     const steps = script.actions.length;
     expect(steps).toBe(table.seq);
 
@@ -110,6 +123,10 @@ describe.each(GAMES.map((g) => g.id))('%s frames', (gameId) => {
 
     // The light index (no views) carries the same frames without their views, in one request.
     const index = await frames(table.id, 'viewer=1&views=false');
+    const texts = index.frames.flatMap((f) => [f.label ?? '', ...f.events.map((e) => e.text)]);
+    for (const text of texts) expect(text).not.toMatch(/\bSeat \d|\bPlayer [A-D]\b/);
+    expect(texts.some((t) => t.includes(`${names[0]} (A)`))).toBe(true);
+    expect(texts.some((t) => /\b(You|you|your|Your)\b/.test(t))).toBe(true);
     expect(index.frames.length).toBe(steps + 1);
     index.frames.forEach((frame, step) => {
       const { view, ...rest } = expectedFrame(game, offline, step, 1);
@@ -259,11 +276,11 @@ describe('the frames cache', () => {
     const reads = new Map<string, number>();
     return {
       reads,
-      replay: async (id: string): Promise<ReplayScript> => {
+      namedReplay: async (id: string) => {
         reads.set(id, (reads.get(id) ?? 0) + 1);
         const script = scripts.get(id);
         if (!script) throw new ProtocolError('not_found', 'no such table');
-        return script;
+        return { script, names: [] };
       },
     };
   }

@@ -1,6 +1,7 @@
 /** The lobby side: games, creating and listing tables, presence, bot-only tables, replays and rematches. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { botNamesFor } from '../../src/bots/names.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import {
   CreateTableResponse as CreateTableResponseSchema,
@@ -167,17 +168,23 @@ describe('hot-seat names', () => {
     expect(reply.status).toBe(201);
     const created = CreateTableResponseSchema.parse(reply.body);
     expect(created.tokens.map((t) => t.seat)).toEqual([2, 0]);
-    const names = (seats: readonly { name: string | null }[]) => seats.map((s) => s.name);
-    expect(names(created.table.seats)).toEqual(['Ann', 'random', 'Cleo']);
+    // A bot seat shows its own name and level (src/bots/names.ts), not the bot's kind.
+    const names = (seats: readonly { name: string | null }[]) =>
+      seats.map((s) => s.name?.replace(/^\w+ · Beginner bot$/, 'bot') ?? null);
+    expect(names(created.table.seats)).toEqual(['Ann', 'bot', 'Cleo']);
     const info = await api(srv.url, `/tables/${created.table.id}`);
     const table = (info.body as { table: CreateTableResponse['table'] }).table;
     expect(table.status).toBe('playing');
-    expect(names(table.seats)).toEqual(['Ann', 'random', 'Cleo']);
+    expect(names(table.seats)).toEqual(['Ann', 'bot', 'Cleo']);
   });
 
   it("without names, every claimed seat takes the creator's name as before", async () => {
     const created = (await api(srv.url, '/tables', { body: hotSeat })).body as CreateTableResponse;
-    expect(created.table.seats.map((s) => s.name)).toEqual(['Ann', 'random', 'Ann']);
+    expect(created.table.seats.map((s) => s.name)).toEqual([
+      'Ann',
+      `${botNamesFor(created.table.id, 3)[1]} · Beginner bot`,
+      'Ann',
+    ]);
   });
 
   it.each([
@@ -264,7 +271,7 @@ describe('bots only, replay and rematch', () => {
     expect(rematch.tokens.map((t) => t.seat)).toEqual([0]);
     expect(rematch.table.seats.map((s) => [s.kind, s.name])).toEqual([
       ['human', 'Ann'],
-      ['bot', 'random'],
+      ['bot', `${botNamesFor(rematch.table.id, 3)[1]} · Beginner bot`],
       ['human', null],
     ]);
     // Bob is told where the rematch is, and asks too: same table, his old seat, and it starts.

@@ -9,6 +9,7 @@ import type { AnyGame, Viewer } from '../../src/core/index.ts';
 import { jsonEqual, newGame, Rng, stableStringify } from '../../src/core/index.ts';
 import type { ReplayScript, UpdateMessage } from '../../src/protocol/index.ts';
 import { viewerPart, visibleEvents } from '../../src/server/updates.ts';
+import type { SeatNames } from '../../src/server/updates.ts';
 
 export interface History {
   /** states[k]: the state after k actions. */
@@ -39,12 +40,14 @@ export interface Received {
   readonly raw: readonly string[];
 }
 
+/** `names`: what the table's texts call each seat, as the server renders them. */
 export function checkWire(
   game: AnyGame,
   script: ReplayScript,
   history: History,
   received: Received,
   secrets: readonly string[],
+  names: SeatNames = [],
 ): string[] {
   const failures: string[] = [];
   const fail = (what: string) => {
@@ -60,7 +63,7 @@ export function checkWire(
     const at = `update seq ${update.seq}`;
     const real = history.states[update.seq];
     // What the real state shows this viewer, and what a world it cannot tell apart shows it.
-    const truth = viewerPart(game, real, viewer);
+    const truth = viewerPart(game, real, viewer, { names });
     const sent = {
       view: update.view,
       actors: update.actors,
@@ -72,14 +75,14 @@ export function checkWire(
     const rng = Rng.fromSeed(`wire:${script.seed}:${update.seq}:${viewer}`);
     for (let sample = 0; sample < 2; sample++) {
       const world = game.resample(real, viewer, rng);
-      if (!jsonEqual(viewerPart(game, world, viewer), sent))
+      if (!jsonEqual(viewerPart(game, world, viewer, { names }), sent))
         fail(`${at}: a world resampled for the viewer gives a different update (it leaks)`);
     }
     // Each event: replay its action in a world resampled before it; if the viewer then sees the
     // same view as in reality, it must read the same event texts.
     for (let seq = update.from + 1; seq <= update.seq; seq++) {
       const shown = update.events.filter((e) => e.seq === seq);
-      const expected = visibleEvents(game, seq, history.events[seq - 1]!, viewer);
+      const expected = visibleEvents(game, seq, history.events[seq - 1]!, viewer, names);
       if (!jsonEqual(shown, expected)) {
         fail(`seq ${seq}: the events sent are not the viewer's rendering of the real events`);
         continue;
@@ -94,7 +97,7 @@ export function checkWire(
       if (!game.isLegal(world, step.seat, step.action)) continue;
       const there = game.applyTrusted(world, step.seat, step.action);
       if (!jsonEqual(game.view(there.state, viewer), game.view(history.states[seq], viewer))) continue;
-      const alt = visibleEvents(game, seq, there.events, viewer);
+      const alt = visibleEvents(game, seq, there.events, viewer, names);
       if (stableStringify(alt) !== stableStringify(shown))
         fail(`seq ${seq}: event texts differ in a world the viewer cannot tell apart (they leak)`);
     }

@@ -1,11 +1,12 @@
 /** Terminal rendering: an ASCII hex map (odd rows shifted half a hex), a score table and the turn. */
-import type { Viewer } from '../../core/index.ts';
+import { andList, does, rowName, seatLetter, whom } from '../../core/index.ts';
+import type { Names, Viewer } from '../../core/index.ts';
 import { LEVEL_VP, PROSPERITY_CARDS } from './data.ts';
 import type { Command } from './data.ts';
 import { GEOMETRY } from './map.ts';
 import { NEUTRAL, NOBODY } from './state.ts';
 import type { PiAction, PiView } from './state.ts';
-import { SEAT_LETTERS, cardLabel, commandLabel, hexName, seatName } from './events.ts';
+import { cardLabel, commandLabel, defendersText, hexName } from './events.ts';
 import { COMMAND_INDEX } from './rules/common.ts';
 
 const CELL = 9;
@@ -17,7 +18,7 @@ const pad = (text: string, width: number) =>
 function occupant(view: PiView, hex: number): string {
   const o = view.owner[hex]!;
   if (o === NOBODY) return '--';
-  const who = o === NEUTRAL ? 'N' : (SEAT_LETTERS[o] ?? '?');
+  const who = o === NEUTRAL ? 'N' : seatLetter(o);
   return `${who}${view.ships[hex]}`;
 }
 
@@ -55,8 +56,6 @@ function planText(plan: readonly (number | null)[]): string {
   return plan.map((c) => (c === null ? '?' : commandLabel(c))).join(' > ');
 }
 
-const you = (view: PiView, seat: number) => `${seatName(seat)}${view.viewer === seat ? ' (you)' : ''}`;
-
 /** The Prosperity card in effect this round, if any. */
 function currentCard(view: PiView) {
   const id = view.prosperity && view.round >= 1 ? view.chain[view.round - 1] : null;
@@ -75,11 +74,12 @@ function shipsOnBoard(view: PiView, seat: number): number {
   return n;
 }
 
-function playerTable(view: PiView): string[] {
-  const lines = ['Player      VP (sectors+extra+Prosperity)  supply board  plan'];
+function playerTable(view: PiView, n: Names): string[] {
+  const names = Array.from({ length: view.players }, (_, s) => rowName(n, s));
+  const width = Math.max(11, ...names.map((name) => name.length));
+  const lines = [`${pad('Player', width)} VP (sectors+extra+Prosperity)  supply board  plan`];
   for (let s = 0; s < view.players; s++) {
-    const me = view.viewer === s ? '*' : ' ';
-    const name = `${me}${SEAT_LETTERS[s]}${view.viewer === s ? ' (you)' : ''}`;
+    const name = names[s]!;
     const start = view.start === s ? ' (start player)' : '';
     const vp = `${view.vp.total[s]} (${view.vp.sector[s]}+${view.vp.extra[s]}+${view.vp.prosperity[s]})`;
     const plan =
@@ -89,19 +89,19 @@ function playerTable(view: PiView): string[] {
           : 'planning…'
         : planText(view.plans[s]!);
     lines.push(
-      `${pad(name, 11)} ${pad(vp, 30)} ${String(view.supply[s]).padStart(6)} ${String(shipsOnBoard(view, s)).padStart(5)}  ${plan}${start}`,
+      `${pad(name, width)} ${pad(vp, 30)} ${String(view.supply[s]).padStart(6)} ${String(shipsOnBoard(view, s)).padStart(5)}  ${plan}${start}`,
     );
   }
   lines.push('(extra: VP from the sector the Tri-Prime controller adds to the scoring each round)');
   return lines;
 }
 
-function winnerText(view: PiView): string {
+function winnerText(view: PiView, n: Names): string {
   const best = Math.max(...view.vp.total);
-  const top = view.vp.total.flatMap((v, s) => (v === best ? [SEAT_LETTERS[s]!] : []));
+  const top = view.vp.total.flatMap((v, s) => (v === best ? [s] : []));
   return top.length === 1
-    ? `Game over: Player ${top[0]} has the most VP (${best}).`
-    : `Game over: Players ${top.join(' and ')} have ${best} VP each (ties go to Tri-Prime's controller, then to most ships on the board).`;
+    ? `Game over: ${whom(n, top[0]!)} ${top[0] === n.viewer ? 'have' : 'has'} the most VP (${best}).`
+    : `Game over: ${andList(top.map((s) => whom(n, s)))} have ${best} VP each (ties go to Tri-Prime's controller, then to most ships on the board).`;
 }
 
 function strengthOf(view: PiView, seat: number): string {
@@ -111,11 +111,11 @@ function strengthOf(view: PiView, seat: number): string {
   return bonus > 0 ? `${strength} = ${strength - bonus} + ${bonus} Prosperity` : String(strength);
 }
 
-function turnText(view: PiView): string[] {
+function turnText(view: PiView, n: Names): string[] {
   const out: string[] = [];
-  if (view.over) return [winnerText(view)];
+  if (view.over) return [winnerText(view, n)];
   if (view.phase === 'setup')
-    return [`Setup: ${you(view, view.setupSeat!)} places 2 ships on a free level-I system.`];
+    return [`Setup: ${does(n, view.setupSeat!, 'place', 'places')} 2 ships on a free level-I system.`];
   if (view.phase === 'plan') {
     const card = currentCard(view);
     return [
@@ -128,7 +128,7 @@ function turnText(view: PiView): string[] {
   if (view.phase === 'perform' && view.actor !== null) {
     const cmd = view.plans[view.actor]![view.step]!;
     out.push(
-      `Step ${view.step + 1}: ${you(view, view.actor)} performs ${commandLabel(cmd)} (${view.left} left of strength ${strengthOf(view, view.actor)}).`,
+      `Step ${view.step + 1}: ${does(n, view.actor, 'perform', 'performs')} ${commandLabel(cmd)} (${view.left} left of strength ${strengthOf(view, view.actor)}).`,
     );
     if (view.fleet)
       out.push(
@@ -139,13 +139,13 @@ function turnText(view: PiView): string[] {
   }
   if (view.phase === 'exploit' && view.chooser !== null) {
     out.push(
-      `Exploit: ${you(view, view.chooser)} chooses a sector to score for everyone${view.extraChoice ? ' (the extra choice for holding Tri-Prime)' : ''}; chosen so far: ${view.chosen.join(', ') || 'none'}.`,
+      `Exploit: ${does(n, view.chooser, 'choose', 'chooses')} a sector to score for everyone${view.extraChoice ? ' (the extra choice for holding Tri-Prime)' : ''}; chosen so far: ${view.chosen.join(', ') || 'none'}.`,
     );
   }
   return out;
 }
 
-function prosperityLines(view: PiView): string[] {
+function prosperityLines(view: PiView, n: Names): string[] {
   if (!view.prosperity) return [];
   const lines = [
     'Prosperity chain (who claims it after scoring [command pictured in slots 1/2/3: +1 strength when yours matches]; 3 VP each):',
@@ -154,7 +154,7 @@ function prosperityLines(view: PiView): string[] {
     const mark = i === view.round - 1 ? '>' : ' ';
     const claim =
       view.claims[i]! >= 0
-        ? ` — claimed by ${SEAT_LETTERS[view.claims[i]!]}`
+        ? ` — claimed by ${whom(n, view.claims[i]!)}`
         : view.claims[i] === -1
           ? ' — discarded'
           : '';
@@ -180,15 +180,15 @@ function titleLine(view: PiView): string {
   );
 }
 
-export function renderView(view: PiView, _viewer: Viewer): string {
+export function renderView(view: PiView, _viewer: Viewer, n: Names): string {
   return [
     titleLine(view),
     renderMap(view),
     LEGEND,
     '',
-    ...playerTable(view),
-    ...prosperityLines(view),
-    ...turnText(view),
+    ...playerTable(view, n),
+    ...prosperityLines(view, n),
+    ...turnText(view, n),
   ].join('\n');
 }
 
@@ -199,13 +199,13 @@ function hexInfo(view: PiView, hex: number): string {
   return `${hexName(hex)} (${what}${occ})`;
 }
 
-function sectorGains(view: PiView, sector: number): string {
+function sectorGains(view: PiView, sector: number, n: Names): string {
   const gains = new Array<number>(view.players).fill(0);
   view.sector.forEach((s, h) => {
     const o = view.owner[h]!;
     if (s === sector && o >= 0 && o < view.players) gains[o]! += LEVEL_VP[view.level[h]!]!;
   });
-  return gains.map((g, s) => `${SEAT_LETTERS[s]}+${g}`).join(' ');
+  return gains.map((g, s) => `${whom(n, s)} +${g}`).join(', ');
 }
 
 const ships = (n: number) => `${n} ship${n === 1 ? '' : 's'}`;
@@ -230,16 +230,15 @@ function commandNow(view: PiView): string {
   return view.actor === null ? 'current' : commandLabel(view.plans[view.actor]![view.step]!);
 }
 
-function launchLabel(view: PiView): string {
+function launchLabel(view: PiView, n: Names): string {
   const attack = view.attack!;
   const defenders = view.ships[attack.target]!;
   const owner = view.owner[attack.target]!;
-  const against =
-    defenders === 0 ? 'none' : `${defenders} of ${owner === NEUTRAL ? 'the neutral ships' : seatName(owner)}`;
+  const against = defenders === 0 ? 'none' : defendersText(n, defenders, owner);
   return `launch the invasion of ${hexName(attack.target)}: ${ships(attack.ships)} against ${against}`;
 }
 
-export function renderAction(action: PiAction, view: PiView): string {
+export function renderAction(action: PiAction, view: PiView, n: Names): string {
   switch (action.type) {
     case 'place':
       return `place 2 ships on ${hexInfo(view, action.hex)} in sector ${view.sector[action.hex]}`;
@@ -262,13 +261,13 @@ export function renderAction(action: PiAction, view: PiView): string {
     case 'attack':
       return `commit ${ships(action.ships)} from ${hexInfo(view, action.from)}`;
     case 'launch':
-      return launchLabel(view);
+      return launchLabel(view, n);
     case 'stop': {
       const strength = view.actor === null ? 0 : view.strengths[view.actor]!;
       return `stop the ${commandNow(view)} command (${view.left} of ${strength} actions unused)`;
     }
     case 'score':
-      return `score sector ${action.sector} (${sectorGains(view, action.sector)})`;
+      return `score sector ${action.sector} (${sectorGains(view, action.sector, n)})`;
   }
 }
 

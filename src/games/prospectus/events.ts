@@ -4,6 +4,8 @@
  * per-viewer text ever leaves the engine.
  */
 import type { Viewer, VisibleEvent } from '../../core/game.ts';
+import { does, nameOf, whom, whose, whoseAtStart } from '../../core/names.ts';
+import type { Names } from '../../core/names.ts';
 import { COUNCIL_PRICES } from './data.ts';
 import { aCube, abilityName, cardText, paramsText, potionName, spaces, spellName } from './render.ts';
 
@@ -74,19 +76,16 @@ export type ProspectusEvent =
   | { type: 'turn'; seat: number; turn: number }
   | { type: 'game-end'; chamber: number[]; bonus: number[]; selloff: number[]; money: number[] };
 
-const who = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat + 1}`);
-/** "You buy" / "Seat 3 buys": the subject with the verb form it takes. */
-const does = (seat: number, viewer: Viewer, you: string, other: string): string =>
-  seat === viewer ? `You ${you}` : `Seat ${seat + 1} ${other}`;
-const your = (seat: number, viewer: Viewer): string => (seat === viewer ? 'your' : 'its');
+/** "your" for the reader, "its" for another seat (named earlier in the sentence). */
+const your = (seat: number, n: Names): string => (seat === n.viewer ? 'your' : 'its');
 const list = (counts: readonly number[]): string =>
   counts
     .map((n, p) => (n ? `${n} ${potionName(p)}` : ''))
     .filter(Boolean)
     .join(', ') || 'nothing';
-/** Per-seat figures named by seat: "Seat 1 3, You 0, Seat 3 2". */
-const bySeat = (values: readonly number[], viewer: Viewer, unit = ''): string =>
-  values.map((n, seat) => `${who(seat, viewer)} ${unit}${n}`).join(', ');
+/** Per-seat figures named by seat: "Ann (A) 3, you 0, Basil (C) 2". */
+const bySeat = (values: readonly number[], n: Names, unit = ''): string =>
+  values.map((v, seat) => `${whom(n, seat)} ${unit}${v}`).join(', ');
 
 /** The reason an ability cannot be used, as the rest of a sentence about `seat`. */
 const IDLE_TEXT: Readonly<Record<IdleReason, (mine: boolean) => string>> = {
@@ -102,7 +101,11 @@ const IDLE_TEXT: Readonly<Record<IdleReason, (mine: boolean) => string>> = {
     mine ? 'you own no cube of a potion free of a freeze' : 'it owns no cube of a potion free of a freeze',
 };
 
-function abilityText(e: Extract<ProspectusEvent, { type: 'ability' }>, viewer: Viewer): VisibleEvent {
+function abilityText(
+  e: Extract<ProspectusEvent, { type: 'ability' }>,
+  viewer: Viewer,
+  n: Names,
+): VisibleEvent {
   const mine = e.seat === viewer;
   const base = `${potionName(e.potion)}'s ability: ${abilityName(e.ability)}.`;
   // prospectus.hidden.screens: a reason read from behind the seller's screen is the seller's alone.
@@ -114,50 +117,47 @@ function abilityText(e: Extract<ProspectusEvent, { type: 'ability' }>, viewer: V
     };
   return {
     type: e.type,
-    text: `${base} ${does(e.seat, viewer, 'cannot', 'cannot')} use it: ${IDLE_TEXT[e.idle](mine)}.`,
+    text: `${base} ${does(n, e.seat, 'cannot', 'cannot')} use it: ${IDLE_TEXT[e.idle](mine)}.`,
     data: { ...e },
   };
 }
 
 /** The per-viewer text of an event: secrets only for the seat that owns them. */
-export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | null {
+export function viewEvent(e: ProspectusEvent, viewer: Viewer, n: Names): VisibleEvent | null {
   const mine = 'seat' in e && e.seat === viewer;
   const pub = (text: string): VisibleEvent => ({ type: e.type, text, data: { ...e } });
   switch (e.type) {
     case 'draft':
-      return pub(`${does(e.seat, viewer, 'draft', 'drafts')} ${potionName(e.potion)}.`);
+      return pub(`${does(n, e.seat, 'draft', 'drafts')} ${potionName(e.potion)}.`);
     case 'council-sale':
       return pub(
-        `${does(e.seat, viewer, 'sell', 'sells')} ${potionName(e.potion)} to the council for $${e.price}` +
+        `${does(n, e.seat, 'sell', 'sells')} ${potionName(e.potion)} to the council for $${e.price}` +
           (e.ability ? '.' : ' (no ability).'),
       );
     case 'ability':
-      return abilityText(e, viewer);
+      return abilityText(e, viewer, n);
     case 'bounty':
-      return pub(`${does(e.seat, viewer, 'take', 'takes')} $${e.amount} from the bank.`);
+      return pub(`${does(n, e.seat, 'take', 'takes')} $${e.amount} from the bank.`);
     case 'dividend-advance':
-      return pub(`${does(e.seat, viewer, 'advance', 'advances')} the ${potionName(e.potion)} dividend.`);
+      return pub(`${does(n, e.seat, 'advance', 'advances')} the ${potionName(e.potion)} dividend.`);
     case 'recall':
       return pub(
-        `${does(e.seat, viewer, 'return', 'returns')} ${spellName(e.give)} and ${mine ? 'take' : 'takes'} back ${spellName(e.take)}.`,
+        `${does(n, e.seat, 'return', 'returns')} ${spellName(e.give)} and ${mine ? 'take' : 'takes'} back ${spellName(e.take)}.`,
       );
     case 'nudge':
-      return pub(
-        `${does(e.seat, viewer, 'move', 'moves')} ${potionName(e.potion)}'s price ${spaces(e.steps)}.`,
-      );
+      return pub(`${does(n, e.seat, 'move', 'moves')} ${potionName(e.potion)}'s price ${spaces(e.steps)}.`);
     case 'exchange':
-      return pub(`${does(e.seat, viewer, 'swap', 'swaps')} ${aCube(e.from)} for ${potionName(e.to)}.`);
+      return pub(`${does(n, e.seat, 'swap', 'swaps')} ${aCube(e.from)} for ${potionName(e.to)}.`);
     case 'tribute':
       return mine
         ? pub(`You secretly add ${potionName(e.a)} and ${potionName(e.b)} to the council chamber.`)
         : {
             type: e.type,
-            text: `Seat ${e.seat + 1} secretly adds two cubes to the council chamber.`,
+            text: `${nameOf(n, e.seat)} secretly adds two cubes to the council chamber.`,
             data: { seat: e.seat },
           };
     case 'transaction': {
-      const verb =
-        e.kind === 'buy' ? does(e.seat, viewer, 'buy', 'buys') : does(e.seat, viewer, 'sell', 'sells');
+      const verb = e.kind === 'buy' ? does(n, e.seat, 'buy', 'buys') : does(n, e.seat, 'sell', 'sells');
       // prospectus.hidden.screens.transaction: with hidden quantities only the colour, direction and
       // price show; otherwise the quantity and amount are seen too (open supply, open bank).
       return mine || e.open
@@ -171,26 +171,24 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'play':
       return pub(
         e.mode === 'cast'
-          ? `${does(e.seat, viewer, 'cast', 'casts')} ${spellName(e.spell)}.`
-          : `${does(e.seat, viewer, 'discard', 'discards')} ${spellName(e.spell)} to ` +
+          ? `${does(n, e.seat, 'cast', 'casts')} ${spellName(e.spell)}.`
+          : `${does(n, e.seat, 'discard', 'discards')} ${spellName(e.spell)} to ` +
               (e.mode === 'council'
                 ? 'sell to the council again.'
-                : `recharge ${your(e.seat, viewer)} interrupt tile.`),
+                : `recharge ${your(e.seat, n)} interrupt tile.`),
       );
     case 'announce':
       // A spell with nothing to announce was already named when it was cast.
       if (e.params.length === 0) return null;
       return pub(
-        `${does(e.seat, viewer, 'announce', 'announces')} ${spellName(e.spell)}: ${paramsText(e.spell, e.params)}.`,
+        `${does(n, e.seat, 'announce', 'announces')} ${spellName(e.spell)}: ${paramsText(e.spell, e.params)}.`,
       );
     case 'interrupt':
-      return pub(`${does(e.seat, viewer, 'use', 'uses')} ${your(e.seat, viewer)} interrupt tile.`);
+      return pub(`${does(n, e.seat, 'use', 'uses')} ${your(e.seat, n)} interrupt tile.`);
     case 'pass':
-      return pub(`${does(e.seat, viewer, 'do', 'does')} not interrupt.`);
+      return pub(`${does(n, e.seat, 'do', 'does')} not interrupt.`);
     case 'freeze':
-      return pub(
-        `${potionName(e.potion)} is frozen until ${e.seat === viewer ? 'your' : `Seat ${e.seat + 1}'s`} next turn.`,
-      );
+      return pub(`${potionName(e.potion)} is frozen until ${whose(n, e.seat)} next turn.`);
     case 'thaw':
       return pub(`${potionName(e.potion)} thaws.`);
     case 'block':
@@ -202,13 +200,17 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'look':
       return mine
         ? pub(`You look at the next future cards: ${e.cards.map((c) => '#' + c).join(', ')}.`)
-        : { type: e.type, text: `Seat ${e.seat + 1} looks at the top future cards.`, data: { seat: e.seat } };
+        : {
+            type: e.type,
+            text: `${nameOf(n, e.seat)} looks at the top future cards.`,
+            data: { seat: e.seat },
+          };
     case 'reorder':
       return mine
         ? pub(`You put them back as ${e.cards.map((c) => '#' + c).join(', ')}.`)
         : {
             type: e.type,
-            text: `Seat ${e.seat + 1} puts them back in a secret order.`,
+            text: `${nameOf(n, e.seat)} puts them back in a secret order.`,
             data: { seat: e.seat },
           };
     case 'council-verdict':
@@ -216,20 +218,20 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'drop':
       return pub(`Into the crystal ball: ${list(e.dropped)}. Out: ${list(e.emerged)}.`);
     case 'pound':
-      return pub(`${does(e.seat, viewer, 'pound', 'pounds')} the table: ${list(e.emerged)} fall out.`);
+      return pub(`${does(n, e.seat, 'pound', 'pounds')} the table: ${list(e.emerged)} fall out.`);
     case 'redrop':
       return pub(
-        `${does(e.seat, viewer, 're-drop', 're-drops')} ${aCube(e.potion)}: ${list(e.emerged)} fall out.`,
+        `${does(n, e.seat, 're-drop', 're-drops')} ${aCube(e.potion)}: ${list(e.emerged)} fall out.`,
       );
     case 'price':
       return pub(`${potionName(e.potion)}: $${e.from} → $${e.to}.`);
     case 'split':
       return pub(
-        `${potionName(e.potion)} SPLITS! Holdings revealed (${bySeat(e.counts, viewer)}) double; price back to $20.`,
+        `${potionName(e.potion)} SPLITS! Holdings revealed: ${bySeat(e.counts, n)}; they double, and the price goes back to $20.`,
       );
     case 'bust':
       return pub(
-        `${potionName(e.potion)} BUSTS! Holdings revealed (${bySeat(e.counts, viewer)}) are lost; price back to $20.`,
+        `${potionName(e.potion)} BUSTS! Holdings revealed: ${bySeat(e.counts, n)}; they are lost, and the price goes back to $20.`,
       );
     case 'reshuffle':
       return pub(`The future discards are shuffled back into the deck (${e.size} cards).`);
@@ -239,7 +241,7 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
       // prospectus.hidden.screens.dividend: paid out of the open bank, so every payment is seen.
       if (e.open)
         return pub(
-          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${bySeat(e.paid, viewer, '$')}.`,
+          `${potionName(e.potion)} pays a $${e.perCube} dividend per cube: ${bySeat(e.paid, n, '$')}.`,
         );
       // prospectus.hidden.screens.dividend, with hidden quantities: the rate is public, each seat's
       // amount only its own.
@@ -260,13 +262,13 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer): VisibleEvent | nu
     case 'spell-draw':
       return mine
         ? pub(`You draw ${spellName(e.spell)}.`)
-        : { type: e.type, text: `Seat ${e.seat + 1} draws a spell.`, data: { seat: e.seat } };
+        : { type: e.type, text: `${nameOf(n, e.seat)} draws a spell.`, data: { seat: e.seat } };
     case 'turn':
-      return pub(`— ${e.seat === viewer ? 'Your' : `Seat ${e.seat + 1}'s`} turn —`);
+      return pub(`— ${whoseAtStart(n, e.seat)} turn —`);
     case 'game-end':
       return pub(
-        `Game over. Chamber: ${list(e.chamber)}. Council bonus: ${bySeat(e.bonus, viewer, '$')}. ` +
-          `Sell-off: ${bySeat(e.selloff, viewer, '$')}. Final money: ${bySeat(e.money, viewer, '$')}.`,
+        `Game over. Chamber: ${list(e.chamber)}. Council bonus: ${bySeat(e.bonus, n, '$')}. ` +
+          `Sell-off: ${bySeat(e.selloff, n, '$')}. Final money: ${bySeat(e.money, n, '$')}.`,
       );
   }
 }

@@ -1,5 +1,7 @@
 /** Terminal text for a seat's view and short labels for the action menu. */
 import type { Viewer } from '../../core/game.ts';
+import { does, rowName, whom } from '../../core/names.ts';
+import type { Names } from '../../core/names.ts';
 import {
   ABILITIES,
   COUNCIL_PRICES,
@@ -26,7 +28,6 @@ export const spaces = (steps: number): string =>
   `${steps > 0 ? 'up' : 'down'} ${Math.abs(steps)} space${Math.abs(steps) === 1 ? '' : 's'}`;
 export const spellName = (i: number): string => SPELLS.value[i]?.name ?? `spell ${i}`;
 export const abilityName = (i: number): string => ABILITIES.value[i]?.name ?? `ability ${i}`;
-const seatName = (seat: number, viewer: Viewer): string => (seat === viewer ? 'You' : `Seat ${seat + 1}`);
 const pad = (text: string | number, n: number): string => String(text).padEnd(n);
 const lpad = (text: string | number, n: number): string => String(text).padStart(n);
 
@@ -71,7 +72,7 @@ function demandText(potion: number, state: number): string {
   return `${short(potion)}${mark}`;
 }
 
-/** What the actor does in each step: [after "You", after "Seat N"]. */
+/** What the actor does in each step: [after "You", after another seat's name]. */
 const PHASE_TEXT: Readonly<Record<Phase, readonly [string, string]>> = {
   draft: ['draft a cube from the crystal ball', 'drafts a cube from the crystal ball'],
   council: ['may sell one cube to the council', 'may sell one cube to the council'],
@@ -95,22 +96,22 @@ const HOURGLASS_TEXT = [
 const isHourglass = (v: ProspectusView): boolean =>
   v.played !== null && v.played.mode === 'cast' && SPELLS.value[v.played.spell]?.id === 'hourglass';
 
-function phaseText(v: ProspectusView, viewer: Viewer): string {
+function phaseText(v: ProspectusView, n: Names): string {
   const forms = v.phase === 'market' && isHourglass(v) ? HOURGLASS_TEXT : PHASE_TEXT[v.phase];
-  return `${seatName(v.actor, viewer)} ${forms[v.actor === viewer ? 0 : 1]}`;
+  return does(n, v.actor, forms[0]!, forms[1]!);
 }
 
 const spellList = (spells: readonly number[]): string =>
   spells.length ? spells.map(spellName).join(', ') : 'empty';
 
-export function renderView(v: ProspectusView, viewer: Viewer): string {
+export function renderView(v: ProspectusView, viewer: Viewer, n: Names): string {
   const lines: string[] = [];
   const round = Math.floor(v.turn / v.players) + 1;
   const when =
     v.phase === 'draft'
       ? 'the draft before round 1'
-      : `round ${round} of ${v.rounds}, turn of ${seatName(v.active, viewer)}`;
-  lines.push(`PROSPECTUS — ${when}` + (v.phase === 'over' ? ' — GAME OVER' : ` — ${phaseText(v, viewer)}`));
+      : `round ${round} of ${v.rounds}, turn of ${whom(n, v.active)}`;
+  lines.push(`PROSPECTUS — ${when}` + (v.phase === 'over' ? ' — GAME OVER' : ` — ${phaseText(v, n)}`));
   lines.push('');
   lines.push('Potion        Price Lim Div Lair Ability                Ball Chamber Frozen');
   for (let p = 0; p < 5; p++) {
@@ -119,7 +120,7 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
       `${pad(potionName(p), 13)} ${lpad('$' + v.prices[p], 5)} ${lpad(LIMIT_BY_SPACE[space]!, 3)} ` +
         `${lpad('$' + DIVIDEND_BY_SPACE[space], 3)} ${pad('●'.repeat(v.dividends[p]!) + '·'.repeat(3 - v.dividends[p]!), 4)} ` +
         `${pad(abilityName(v.abilities[p]!), 22)} ${lpad(v.ball[p]!, 4)} ${lpad(v.chamber[p]!, 7)} ` +
-        `${v.frozen[p]! >= 0 ? 'by ' + seatName(v.frozen[p]!, viewer) : ''}`,
+        `${v.frozen[p]! >= 0 ? 'by ' + whom(n, v.frozen[p]!) : ''}`,
     );
   }
   lines.push('');
@@ -136,15 +137,17 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
   if (v.knownFuture.length)
     lines.push(`  You know the next: ${v.knownFuture.map((c) => '#' + c).join(', ')}`);
   lines.push('');
+  const rows = Array.from({ length: v.players }, (_, seat) => rowName(n, seat));
+  const width = Math.max(10, ...rows.map((r) => r.length));
   lines.push(
-    `Seat        Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile     Trades seen`,
+    `${pad('Player', width + 2)}Money  ${[0, 1, 2, 3, 4].map((p) => lpad(short(p), 3)).join('')}  Hand Tile     Trades seen`,
   );
   for (let seat = 0; seat < v.players; seat++) {
     const marker = seat === v.active ? '▶' : ' ';
     const money = v.money[seat];
     const cubes = v.cubes[seat];
     lines.push(
-      `${marker}${pad(seatName(seat, viewer), 10)} ${lpad(money === null || money === undefined ? '$?' : '$' + money, 6)}  ` +
+      `${marker}${pad(rows[seat]!, width)} ${lpad(money === null || money === undefined ? '$?' : '$' + money, 6)}  ` +
         `${cubes ? cubes.map((n) => lpad(n, 3)).join('') : lpad('?', 3).repeat(5)}  ${lpad(v.handSizes[seat]!, 4)} ` +
         `${pad(v.interrupts[seat] ? 'active' : 'inactive', 8)} ${cubes ? '' : recentTrades(v, seat)}`.trimEnd(),
     );
@@ -170,7 +173,7 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     );
   if (v.tx)
     lines.push(
-      `${seatName(v.tx.seat, viewer)} ${v.tx.seat === viewer ? v.tx.kind : v.tx.kind + 's'} ${potionName(v.tx.potion)}` +
+      `${does(n, v.tx.seat, v.tx.kind, v.tx.kind + 's')} ${potionName(v.tx.potion)}` +
         (v.tx.max === null ? ' (choosing the quantity behind the screen)' : `: up to ${v.tx.max}`),
     );
   if (v.phase === 'draft')
@@ -186,15 +189,15 @@ export function renderView(v: ProspectusView, viewer: Viewer): string {
     );
   if (v.lastReveal)
     lines.push(
-      `Last ${v.lastReveal.kind}: ${potionName(v.lastReveal.potion)} (holdings revealed: ` +
-        `${v.lastReveal.counts.map((n, seat) => `${seatName(seat, viewer)} ${n}`).join(', ')})`,
+      `Last ${v.lastReveal.kind}: ${potionName(v.lastReveal.potion)}; holdings revealed: ` +
+        `${v.lastReveal.counts.map((count, seat) => `${whom(n, seat)} ${count}`).join(', ')}`,
     );
   if (v.final) {
     lines.push('');
     lines.push(`Council chamber: ${v.final.chamber.map((n, p) => `${short(p)}${n}`).join(' ')}`);
     for (let seat = 0; seat < v.players; seat++)
       lines.push(
-        `  ${pad(seatName(seat, viewer), 8)} bonus $${v.final.bonus[seat]}, sell-off $${v.final.selloff[seat]}, total $${v.money[seat]}`,
+        `  ${pad(rows[seat]!, width)} bonus $${v.final.bonus[seat]}, sell-off $${v.final.selloff[seat]}, total $${v.money[seat]}`,
       );
   }
   return lines.join('\n');

@@ -4,7 +4,8 @@
  * secret until it is filled (rule prosperitea.info.secret-order): the others learn only that an
  * order is being prepared, the requests sent, the answers, and the fill itself.
  */
-import type { VisibleEvent, Viewer } from '../../core/index.ts';
+import { andList as and, does, who, whom, whose } from '../../core/index.ts';
+import type { Names, VisibleEvent, Viewer } from '../../core/index.ts';
 import { BUDGETS, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from './data.ts';
 import type { Target } from './state.ts';
 import { KIND_NAME, ORDER_CARDS } from './tables.ts';
@@ -40,21 +41,11 @@ export type ProsperiteaEvent =
   | { type: 'game-end'; scores: number[] };
 
 /**
- * JSON counts seats and market slots from 0; text for people counts from 1: seat 0 is "Seat 1" and
- * market slot 0 is "slot 1" (ingredient decks and Evergreen orders go by name).
+ * JSON counts market slots from 0; text for people counts from 1: market slot 0 is "slot 1"
+ * (ingredient decks and Evergreen orders go by name). Seats are named as `core/names.ts` says:
+ * "you", or "Ann (B)".
  */
-export const seatLabel = (seat: number): string => `Seat ${seat + 1}`;
 export const slotLabel = (slot: number): string => `slot ${slot + 1}`;
-
-/** A seat at the start of a sentence. */
-export function seatName(seat: number, viewer: Viewer): string {
-  return seat === viewer ? 'You' : seatLabel(seat);
-}
-
-/** A seat inside a sentence. */
-export function seatRef(seat: number, viewer: Viewer): string {
-  return seat === viewer ? 'you' : seatLabel(seat);
-}
 
 export function targetName(target: Target): string {
   return target.kind === 'market'
@@ -65,20 +56,35 @@ export function targetName(target: Target): string {
 const deckName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
 const names = (kinds: readonly number[]) => kinds.map((k) => KIND_NAME[k]).join(', ');
 
+/**
+ * Events that are no line of the log for anyone, since another line tells what happened (one line
+ * per thing that happened). Covering a line of the order — with one's own card, a Favor token, or
+ * by choosing whom to ask — is a step of preparing it: the request that sends the asks is a line
+ * ("You will ask Ann (B)…" then "You ask Ann (B)…" said it twice), and so is the fill, which names
+ * every card handed in ("You put in Ceylon." before it said it twice); meanwhile the order being
+ * filled, in the view, shows the lines covered. The money an Evergreen order pays is said by the
+ * line that fills it.
+ */
+type Silent = 'supply' | 'favor' | 'ask' | 'earn';
+const SILENT: ReadonlySet<ProsperiteaEvent['type']> = new Set<Silent>(['supply', 'favor', 'ask', 'earn']);
+
 type Texts = {
-  [K in ProsperiteaEvent['type']]: (e: Extract<ProsperiteaEvent, { type: K }>, v: Viewer) => string;
+  [K in Exclude<ProsperiteaEvent['type'], Silent>]: (
+    e: Extract<ProsperiteaEvent, { type: K }>,
+    n: Names,
+  ) => string;
 };
 
 const TEXTS: Texts = {
-  'first-player': (e, v) => `${seatName(e.seat, v)} ${e.seat === v ? 'are' : 'is'} the first player.`,
-  draft: (e, v) => `${seatName(e.seat, v)} chose ${KIND_NAME[e.kind]} from the ${deckName(e.deck)} deck.`,
-  source: (e, v) => {
+  'first-player': (e, n) => `${does(n, e.seat, 'are', 'is')} the first player.`,
+  draft: (e, n) => `${who(n, e.seat)} chose ${KIND_NAME[e.kind]} from the ${deckName(e.deck)} deck.`,
+  source: (e, n) => {
     const cards = BUDGETS.value.find((b) => b.money === e.budget)?.cards ?? e.kinds.length;
-    return `${seatName(e.seat, v)} set a budget of ${e.budget} and took ${cards} from ${deckName(e.deck)}: ${names(e.kinds)}.`;
+    return `${who(n, e.seat)} set a budget of ${e.budget} and took ${cards} from ${deckName(e.deck)}: ${names(e.kinds)}.`;
   },
   reshuffle: (e) => `The ${deckName(e.deck)} discard pile was shuffled into a new face-up deck.`,
-  advertise: (e, v) =>
-    `${seatName(e.seat, v)} advertised for 2 money` +
+  advertise: (e, n) =>
+    `${who(n, e.seat)} advertised for 2 money` +
     (e.order === null || e.slot === null
       ? '.'
       : ` and discarded ${ORDER_CARDS[e.order]!.def.name} from ${slotLabel(e.slot)}.`),
@@ -88,78 +94,67 @@ const TEXTS: Texts = {
       : `${ORDER_CARDS[e.order]!.def.name} joins the market in ${slotLabel(e.slot)}.`,
   'final-round': (e) =>
     `The ${e.deck === 0 ? 'Standard' : 'Premium'} order deck is empty: this is the final round.`,
-  choose: (e, v) => `${seatName(e.seat, v)} started filling ${targetName(e.target)}.`,
-  supply: (e, v) => `${seatName(e.seat, v)} put in ${KIND_NAME[e.kind]}.`,
-  favor: (e, v) => `${seatName(e.seat, v)} spent a Favor token as an ingredient.`,
-  ask: (e, v) => `${seatName(e.seat, v)} will ask ${seatRef(e.helper, v)} for ${KIND_NAME[e.kind]}.`,
-  request: (e, v) => `${seatName(e.seat, v)} ${e.seat === v ? 'ask' : 'asks'} ${askList(e.asks, v)}.`,
-  answer: (e, v) => `${seatName(e.seat, v)} ${e.accept ? 'accepted' : 'declined'} the request.`,
-  abandon: (e, v) => `${seatName(e.seat, v)} backed out of ${targetName(e.target)}.`,
-  fill: (e, v) =>
-    `${seatName(e.seat, v)} filled ${targetName(e.target)} using ${handedIn(e.cards, e.favors)}` +
+  choose: (e, n) => `${who(n, e.seat)} started filling ${targetName(e.target)}.`,
+  request: (e, n) => `${does(n, e.seat, 'ask', 'asks')} ${askList(e.asks, n)}.`,
+  answer: (e, n) => `${who(n, e.seat)} ${e.accept ? 'accepted' : 'declined'} the request.`,
+  abandon: (e, n) => `${who(n, e.seat)} backed out of ${targetName(e.target)}.`,
+  fill: (e, n) =>
+    `${who(n, e.seat)} filled ${targetName(e.target)} using ${handedIn(e.cards, e.favors)}` +
+    (e.target.kind === 'evergreen' ? ` for ${EVERGREEN_ORDERS.value[e.target.recipe]!.money} money` : '') +
     (e.helpers.length ? ',' : '') +
-    (e.helpers.length ? ` with help from ${and(e.helpers.map((s) => seatRef(s, v)))}` : '') +
+    (e.helpers.length ? ` with help from ${and(e.helpers.map((s) => whom(n, s)))}` : '') +
     (e.rewarded.length
-      ? `; ${and(e.rewarded.map((s) => seatRef(s, v)))} ${e.rewarded.length > 1 ? 'each took' : 'took'} a Favor token`
+      ? `; ${and(e.rewarded.map((s) => whom(n, s)))} ${e.rewarded.length > 1 ? 'each took' : 'took'} a Favor token`
       : '') +
     '.',
-  payout: (e, v) =>
+  payout: (e, n) =>
     e.choice === 'sell'
-      ? `${seatName(e.seat, v)} sold ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} money.`
-      : `${seatName(e.seat, v)} displayed ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} prestige.`,
-  earn: (e, v) =>
-    `${seatName(e.seat, v)} earned ${e.amount} money from ${EVERGREEN_ORDERS.value[e.recipe]!.name}.`,
-  turn: (e, v) => `Round ${e.round}: ${e.seat === v ? 'your' : `${seatLabel(e.seat)}’s`} turn.`,
-  'game-end': (e, v) =>
-    `Game over. Scores: ${e.scores.map((score, s) => `${seatName(s, v)} ${score}`).join(', ')}.`,
+      ? `${who(n, e.seat)} sold ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} money.`
+      : `${who(n, e.seat)} displayed ${ORDER_CARDS[e.order]!.def.name} for ${e.amount} prestige.`,
+  turn: (e, n) => `Round ${e.round}: ${whose(n, e.seat)} turn.`,
+  'game-end': (e, n) =>
+    `Game over. Scores: ${e.scores.map((score, s) => `${whom(n, s)} ${score}`).join(', ')}.`,
 };
-
-/** "A, B and C". */
-function and(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 function handedIn(cards: readonly number[], favors: number): string {
   const tokens = favors === 0 ? [] : [favors === 1 ? 'a Favor token' : `${favors} Favor tokens`];
   return and([...cards.map((k) => KIND_NAME[k]!), ...tokens]);
 }
 
-/** "Seat 2 for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
-function askList(asks: readonly { seat: number; kind: number }[], v: Viewer): string {
+/** "Ann (B) for Bergamot and Lemon Peel; you for Ginger": one part per asked seat, in seat order. */
+function askList(asks: readonly { seat: number; kind: number }[], n: Names): string {
   const seats = [...new Set(asks.map((a) => a.seat))];
   return seats
     .map(
       (seat) =>
-        `${seatRef(seat, v)} for ${and(asks.filter((a) => a.seat === seat).map((a) => KIND_NAME[a.kind]!))}`,
+        `${whom(n, seat)} for ${and(asks.filter((a) => a.seat === seat).map((a) => KIND_NAME[a.kind]!))}`,
     )
     .join('; ');
 }
 
 /**
  * What someone other than the active player learns of a step in preparing an order: that one was
- * started or dropped, never which; the lines covered so far not at all.
+ * started or dropped, never which; the lines covered so far not at all (those steps are `SILENT`).
  */
-type SecretType = 'choose' | 'supply' | 'favor' | 'ask' | 'abandon';
+type SecretType = 'choose' | 'abandon';
 type SecretEvent = Extract<ProsperiteaEvent, { type: SecretType }>;
 
-const hiddenStep = (what: string) => (e: SecretEvent, v: Viewer) => ({
+const hiddenStep = (what: string) => (e: SecretEvent, n: Names) => ({
   type: e.type,
-  text: `${seatName(e.seat, v)} ${what}.`,
+  text: `${who(n, e.seat)} ${what}.`,
   data: { type: e.type, seat: e.seat },
 });
 
-const SECRET: Record<SecretType, ((e: SecretEvent, v: Viewer) => VisibleEvent) | null> = {
+const SECRET: Record<SecretType, (e: SecretEvent, n: Names) => VisibleEvent> = {
   choose: hiddenStep('started preparing an order'),
-  supply: null,
-  favor: null,
-  ask: null,
   abandon: hiddenStep('backed out of the order'),
 };
 
 const isSecret = (e: ProsperiteaEvent): e is SecretEvent => e.type in SECRET;
 
-export function viewEvent(event: ProsperiteaEvent, viewer: Viewer): VisibleEvent | null {
-  if (isSecret(event) && event.seat !== viewer) return SECRET[event.type]?.(event, viewer) ?? null;
-  const text = (TEXTS[event.type] as (e: ProsperiteaEvent, v: Viewer) => string)(event, viewer);
+export function viewEvent(event: ProsperiteaEvent, viewer: Viewer, names: Names): VisibleEvent | null {
+  if (SILENT.has(event.type)) return null;
+  if (isSecret(event) && event.seat !== viewer) return SECRET[event.type](event, names);
+  const text = (TEXTS[event.type as keyof Texts] as (e: ProsperiteaEvent, n: Names) => string)(event, names);
   return { type: event.type, text, data: { ...event } };
 }

@@ -1,5 +1,6 @@
 /** Terminal text for a view and short labels for the action menu. */
-import type { Viewer } from '../../core/index.ts';
+import { nameOf, rowName, who, whom, whose } from '../../core/index.ts';
+import type { Names, Viewer } from '../../core/index.ts';
 import {
   ADVERTISE_MONEY,
   BACK_OUTS_PER_TURN,
@@ -12,7 +13,7 @@ import type { ProsperiteaAction } from './state.ts';
 import { EVERGREEN_REQS, KIND_NAME, KINDS, ORDER_CARDS, STANDARD_SLOTS } from './tables.ts';
 import type { Req } from './tables.ts';
 import type { PendingView, ProsperiteaView } from './view.ts';
-import { seatLabel, seatRef, slotLabel, targetName } from './events.ts';
+import { slotLabel, targetName } from './events.ts';
 
 const typeName = (t: number) => TYPE_LABEL[INGREDIENT_TYPES[t]!];
 const reqName = (r: Req) => (r.kind >= 0 ? KIND_NAME[r.kind]! : `any ${typeName(r.type)}`);
@@ -54,20 +55,20 @@ function orderLine(slot: number, order: number | null, needsWidth: number): stri
   return `  ${slot + 1}  ${pad(card.def.name, 24)}${pad(needsText(card.reqs), needsWidth + 2)}$${card.def.money} | ${card.def.prestige}★`;
 }
 
-function requestLines(pending: PendingView, viewer: Viewer): string[] {
+function requestLines(pending: PendingView, names: Names): string[] {
   return pending.requests.map(
     (r) =>
-      `    ${KIND_NAME[r.kind]} from ${seatRef(r.seat, viewer)}: ${r.answer === 'none' ? 'waiting for an answer' : r.answer}`,
+      `    ${KIND_NAME[r.kind]} from ${whom(names, r.seat)}: ${r.answer === 'none' ? 'waiting for an answer' : r.answer}`,
   );
 }
 
-function pendingLines(pending: PendingView, current: number, viewer: Viewer): string[] {
+function pendingLines(pending: PendingView, current: number, names: Names): string[] {
   const { target, sources } = pending;
   if (target === null || sources === null)
     return [
-      `${seatLabel(current)} is preparing an order (which one stays secret until it is filled)` +
+      `${who(names, current)} is preparing an order (which one stays secret until it is filled)` +
         (pending.requests.length ? '; requests:' : '.'),
-      ...requestLines(pending, viewer),
+      ...requestLines(pending, names),
     ];
   const reqs = target.kind === 'market' ? ORDER_CARDS[target.order]!.reqs : EVERGREEN_REQS[target.recipe]!;
   const step = sources.indexOf(null);
@@ -82,20 +83,20 @@ function pendingLines(pending: PendingView, current: number, viewer: Viewer): st
           ? `${KIND_NAME[s.kind]} (own)`
           : s.from === 'favor'
             ? 'Favor token'
-            : `${KIND_NAME[s.kind]} from ${seatRef(s.seat, viewer)}${s.answer === 'none' ? '' : ` (${s.answer})`}`;
+            : `${KIND_NAME[s.kind]} from ${whom(names, s.seat)}${s.answer === 'none' ? '' : ` (${s.answer})`}`;
     return `    ${pad(reqName(r), 16)} ${how}`;
   });
   return [`You are filling ${targetName(target)} (the others see only your requests):`, ...lines];
 }
 
-export function renderView(view: ProsperiteaView, viewer: Viewer): string {
+export function renderView(view: ProsperiteaView, viewer: Viewer, names: Names): string {
   const out: string[] = [];
   const status =
     view.phase === 'over'
       ? 'game over'
       : view.phase === 'request'
-        ? `waiting for ${view.actors.map((s) => seatRef(s, viewer)).join(' and ')} to answer ${seatRef(view.current, viewer)}`
-        : `${view.current === viewer ? 'your turn' : `${seatLabel(view.current)}’s turn`} — ${PHASE_LABEL[view.phase]}`;
+        ? `waiting for ${view.actors.map((s) => whom(names, s)).join(' and ')} to answer ${whom(names, view.current)}`
+        : `${whose(names, view.current)} turn — ${PHASE_LABEL[view.phase]}`;
   const round = view.round === 0 ? 'setup' : `round ${view.round}`;
   out.push(`Prosperitea · ${round}${view.finalRound ? ' (FINAL ROUND)' : ''} · ${status}`);
   out.push(
@@ -123,15 +124,17 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
         .join(' · '),
   );
   out.push(`Favor tokens in reserve: ${view.favorReserve}   (* = first player, > = to play)`);
+  const rows = view.shops.map((_, s) => `${rowName(names, s)}${s === view.first ? '*' : ''}`);
+  const nameWidth = Math.max(14, ...rows.map((r) => r.length + 2));
   out.push(
-    `  ${pad('', 14)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
+    `  ${pad('', nameWidth)}${pad('money', 7)}${pad('favor', 7)}${pad('shown★', 8)}${pad('score', 7)}ingredients`,
   );
   view.shops.forEach((shop, s) => {
     const mark = s === view.current && view.phase !== 'over' ? '>' : ' ';
-    const name = `${seatLabel(s)}${s === view.first ? '*' : ''}${s === viewer ? ' (you)' : ''}`;
+    const name = rows[s]!;
     const shown = shop.displayed.reduce((sum, o) => sum + ORDER_CARDS[o]!.def.prestige, 0);
     out.push(
-      `${mark} ${pad(name, 14)}${pad(`$${shop.money}`, 7)}${pad(String(shop.favors), 7)}${pad(String(shown), 8)}${pad(String(view.scores[s]), 7)}${ingredientList(shop.ingredients)}` +
+      `${mark} ${pad(name, nameWidth)}${pad(`$${shop.money}`, 7)}${pad(String(shop.favors), 7)}${pad(String(shown), 8)}${pad(String(view.scores[s]), 7)}${ingredientList(shop.ingredients)}` +
         (view.phase === 'draft' && view.draftLeft[s]! > 0 ? `  (${view.draftLeft[s]} to choose)` : ''),
     );
   });
@@ -141,14 +144,14 @@ export function renderView(view: ProsperiteaView, viewer: Viewer): string {
         `${BUDGETS.value.map((b) => b.cards).join(', ')} cards from the top of one deck, ` +
         `or advertise: take $${ADVERTISE_MONEY.value} and discard one market order.`,
     );
-  if (view.pending) out.push(...pendingLines(view.pending, view.current, viewer));
+  if (view.pending) out.push(...pendingLines(view.pending, view.current, names));
   if (view.claimed !== null) {
     const def = ORDER_CARDS[view.claimed]!.def;
     out.push(`Filled ${def.name}: sell for $${def.money} or display for ${def.prestige}★.`);
   }
   if (view.declined.length)
     out.push(
-      `Declined this turn (not asked again until the next turn): ${view.declined.map((s) => seatRef(s, viewer)).join(', ')}`,
+      `Declined this turn (not asked again until the next turn): ${view.declined.map((s) => whom(names, s)).join(', ')}`,
     );
   if (view.backedOut > 0)
     out.push(`Orders backed out of this turn: ${view.backedOut} of ${BACK_OUTS_PER_TURN.value} allowed.`);
@@ -172,7 +175,7 @@ function lineFor(view: ProsperiteaView): string {
   return req && req.kind < 0 ? ` (for ${reqName(req)})` : '';
 }
 
-export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): string {
+export function renderAction(action: ProsperiteaAction, view: ProsperiteaView, names: Names): string {
   switch (action.type) {
     case 'draft': {
       const top = view.decks[action.deck]?.top;
@@ -205,9 +208,9 @@ export function renderAction(action: ProsperiteaAction, view: ProsperiteaView): 
     case 'favor':
       return `Spend a Favor token${lineFor(view)}`;
     case 'ask':
-      return `Ask ${seatLabel(action.seat)} for ${KIND_NAME[action.kind]}`;
+      return `Ask ${nameOf(names, action.seat)} for ${KIND_NAME[action.kind]}`;
     case 'accept':
-      return `Accept: give ${askedOf(view, view.viewer)} to ${seatLabel(view.current)}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
+      return `Accept: give ${askedOf(view, view.viewer)} to ${nameOf(names, view.current)}${view.favorReserve > 0 ? ' for a Favor token' : ' (no Favor tokens left)'}`;
     case 'decline':
       return 'Decline the request';
     case 'abandon':

@@ -26,7 +26,7 @@ describe('render', () => {
     expect(text).toContain('19 TP');
     expect(text).toContain('B3');
     expect(text).toContain('A2');
-    expect(text).toContain('performs Expand');
+    expect(text).toContain('Step 1: You perform Expand');
     expect(text.split('\n').length).toBeGreaterThan(18);
     const labels = legal(state, 0).map((a) => game.render.action(a, view));
     expect(labels).toContain('add a ship to #0 (level II, A2)');
@@ -37,7 +37,7 @@ describe('render', () => {
     const state = game.apply(emptyBoard(3), 1, { type: 'plan', order: [EXT, XPL, EXP] });
     if (!state.ok) throw new Error('refused');
     const text = game.render.view(game.view(state.state, 0), 0);
-    const row = text.split('\n').find((line) => line.startsWith(' B'))!;
+    const row = text.split('\n').find((line) => line.startsWith('Player B '))!;
     expect(row).toContain('planned');
     expect(row).not.toMatch(/Expa|Expl|Exte/);
   });

@@ -1,5 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { namesFor } from '../../../src/core/index.ts';
+import type { Viewer } from '../../../src/core/index.ts';
 import { main } from '../../../src/cli/main.ts';
 import { PROSPERITY_CARDS } from '../../../src/games/pocket-imperium/data.ts';
 import type { PiAction, PiEvent, PiState } from '../../../src/games/pocket-imperium/state.ts';
@@ -19,10 +21,11 @@ import {
   put,
 } from './helpers.ts';
 
+const NAMES = ['Ann', 'Ben', 'Cleo'];
 const label = (state: PiState, action: PiAction) =>
-  game.render.action(action, game.view(state, actor(state)));
-const texts = (events: PiEvent[], viewer: 0 | 1 | 2 | 'spectator' = 'spectator') =>
-  events.map((e) => game.viewEvent(e, viewer)?.text ?? '');
+  game.render.action(action, game.view(state, actor(state)), namesFor(actor(state), NAMES));
+const texts = (events: PiEvent[], viewer: Viewer = 'spectator') =>
+  events.map((e) => game.viewEvent(e, viewer, namesFor(viewer, NAMES))?.text ?? '');
 
 /** Seat 0 explores first with three actions; the other seats' plans put Explore later. */
 function exploring(board: PiState): PiState {
@@ -80,15 +83,22 @@ describe('terminal: labels say what the action does', () => {
     state = act(state, 0, { type: 'attack', from: at(1, 2), ships: 1 }).state;
     expect(label(state, { type: 'launch' })).toBe(`launch the invasion of #${at(0, 2)}: 1 ship against none`);
     const taken = act(state, 0, { type: 'launch' });
-    expect(texts(taken.events)).toContain(`Player A takes the empty system #${at(0, 2)} with 1 ship.`);
+    expect(texts(taken.events)).toContain(`Ann (A) takes the empty system #${at(0, 2)} with 1 ship.`);
+    expect(texts(taken.events, 0)).toContain(`You take the empty system #${at(0, 2)} with 1 ship.`);
     state = act(taken.state, 0, { type: 'target', hex: at(2, 2) }).state;
     state = act(state, 0, { type: 'attack', from: at(1, 2), ships: 2 }).state;
     expect(label(state, { type: 'launch' })).toBe(
-      `launch the invasion of #${at(2, 2)}: 2 ships against 1 of Player B`,
+      `launch the invasion of #${at(2, 2)}: 2 ships against Ben (B)'s 1 ship`,
     );
     const battle = act(state, 0, { type: 'launch' });
     expect(texts(battle.events)).toContain(
-      `Player A invades #${at(2, 2)} with 2 against 1 of Player B: both lose 1; Player A holds it with 1.`,
+      `Ann (A) invades #${at(2, 2)} with 2 against Ben (B)'s 1 ship: both lose 1; Ann (A) holds it with 1.`,
+    );
+    expect(texts(battle.events, 0)).toContain(
+      `You invade #${at(2, 2)} with 2 against Ben (B)'s 1 ship: both lose 1; you hold it with 1.`,
+    );
+    expect(texts(battle.events, 1)).toContain(
+      `Ann (A) invades #${at(2, 2)} with 2 against your 1 ship: both lose 1; Ann (A) holds it with 1.`,
     );
   });
 });
@@ -112,7 +122,11 @@ describe('terminal: the map and the table', () => {
     ]);
     const text = game.render.view(game.view(state, 0), 0);
     expect(text).toContain('Explore > Expand > Exterminate');
-    expect(text).toMatch(/^\*A \(you\)/m);
+    expect(text).toMatch(/^You \(A\) /m);
+    expect(text).toMatch(/^Player B /m);
+    const named = game.render.view(game.view(state, 1), 1, namesFor(1, NAMES));
+    expect(named).toMatch(/^Ann \(A\) /m);
+    expect(named).toMatch(/^You \(B\) /m);
   });
 });
 
@@ -140,12 +154,13 @@ describe('terminal: where a Prosperity +1 comes from', () => {
       [EXT, EXP, XPL],
     ]);
     const reveal = texts(events).find((t) => t.startsWith('Step 1'))!;
-    expect(reveal).toContain('A Explore 3+1 Prosperity');
-    expect(reveal).toContain('B Expand 3,');
+    expect(reveal).toContain('Ann (A) Explore 3+1 Prosperity');
+    expect(reveal).toContain('Ben (B) Expand 3,');
+    expect(texts(events, 0).find((t) => t.startsWith('Step 1'))).toContain('you Explore 3+1 Prosperity');
     let s = state;
     while (actor(s) !== 0) s = act(s, actor(s), { type: 'stop' }).state;
     expect(game.render.view(game.view(s, 0), 0)).toContain(
-      'Step 1: Player A (you) performs Explore (4 left of strength 4 = 3 + 1 Prosperity).',
+      'Step 1: You perform Explore (4 left of strength 4 = 3 + 1 Prosperity).',
     );
   });
 });
@@ -166,7 +181,7 @@ describe('terminal: prosper play asks before a command is given up', () => {
           if (/stop the command anyway\? \(y\/n\)\n> $/.test(out)) return answer(asked++ === 0 ? 'n' : 'y');
           if (stops >= 2) return answer('q');
           const stop = screen.match(/^\s+(\d+)\. stop the /m);
-          if (stop && / performs /.test(screen)) {
+          if (stop && /Step \d: You perform /.test(screen)) {
             stops++;
             return answer(stop[1]!);
           }
@@ -180,6 +195,6 @@ describe('terminal: prosper play asks before a command is given up', () => {
     expect(await done).toBe(0);
     expect(asked).toBe(2);
     expect(out).toContain('Not done; choose again.');
-    expect(out.match(/Player A stops the command\./g)?.length).toBe(1);
+    expect(out.match(/You stop the command\./g)?.length).toBe(1);
   });
 });

@@ -151,7 +151,7 @@ describe('prospectus.hidden.screens', () => {
     for (const e of events) {
       const text = prospectus.viewEvent(e, 'spectator')!.text;
       expect(prospectus.viewEvent(e, 0)!.text).toBe(text);
-      expect(text).toMatch(/Seat 2/);
+      expect(text).toMatch(/Player B/);
     }
     expect(prospectus.viewEvent(events[1]!, 'spectator')!.text).toMatch(/Troll Sweat.*\$20/);
     expect(prospectus.viewEvent(events[2]!, 2)!.text).toMatch(/\$10/);
@@ -183,7 +183,7 @@ describe('prospectus.hidden.screens', () => {
     expect(prospectus.viewEvent(tx, 0)!.text).toMatch(/2 Pixie Dust at \$20 \(\$40\)/);
     for (const viewer of [1, 2, 3, 'spectator'] as const) {
       const seen = prospectus.viewEvent(tx, viewer)!;
-      expect(seen.text).toBe('Seat 1 buys 2 Pixie Dust at $20 ($40).');
+      expect(seen.text).toBe('Player A buys 2 Pixie Dust at $20 ($40).');
       expect(seen.data).toMatchObject({ seat: 0, kind: 'buy', potion: 1, n: 2, price: 20 });
     }
     expect(prospectus.view(state, 'spectator').record.at(-1)).toEqual([REC_QTY, 0, 1, 2, 40]);
@@ -212,7 +212,7 @@ describe('prospectus.hidden.screens', () => {
         paid: [2 * perCube, 7 * perCube, 0],
       });
     }
-    expect(prospectus.viewEvent(dividend, 1)!.text).toContain(`You $${7 * perCube}`);
+    expect(prospectus.viewEvent(dividend, 1)!.text).toContain(`you $${7 * perCube}`);
     expect(recordEntries(state.record).at(-1)).toEqual([
       REC_DIVIDEND,
       -1,
@@ -233,7 +233,7 @@ describe('prospectus.hidden.screens', () => {
     const { events } = act(chosen, { t: 'qty', n: 2 }, 0);
     const tx = events.find((e) => e.type === 'transaction')!;
     expect(prospectus.viewEvent(tx, 0)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
-    expect(prospectus.viewEvent(tx, 1)!.text).toBe('Seat 1 buys Pixie Dust at $20 each.');
+    expect(prospectus.viewEvent(tx, 1)!.text).toBe('Player A buys Pixie Dust at $20 each.');
   });
 
   it('prospectus.hidden.screens.record: the renderer lists the trades seen from each closed screen, with quantities unless they are hidden', () => {
@@ -248,7 +248,7 @@ describe('prospectus.hidden.screens', () => {
       const row = prospectus.render
         .view(prospectus.view(done, 1), 1)
         .split('\n')
-        .find((line) => /^[▶ ]Seat 1/.test(line))!;
+        .find((line) => /^[▶ ]Player A/.test(line))!;
       expect(row.split(/\s+/)).toContain(mark);
     }
   });

@@ -1,5 +1,7 @@
 /** What a player reads in the terminal: event texts and the rendered table. */
 import { describe, expect, it } from 'vitest';
+import { namesFor } from '../../../src/core/index.ts';
+import type { Viewer } from '../../../src/core/index.ts';
 import { prospectus } from '../../../src/games/prospectus/index.ts';
 import type { ProspectusEvent } from '../../../src/games/prospectus/events.ts';
 import { ABILITY_INDEX, FUTURE_CARDS, SPELL_INDEX, SPELLS } from '../../../src/games/prospectus/data.ts';
@@ -40,17 +42,24 @@ const SEAT_EVENTS: ProspectusEvent[] = [
   { type: 'turn', seat: 1, turn: 1 },
 ];
 
+const NAMES = ['Ann', 'Ben', 'Cleo'];
+/** An event as `viewer` reads it at a table of Ann, Ben and Cleo. */
+const read = (e: ProspectusEvent, viewer: Viewer) => prospectus.viewEvent(e, viewer, namesFor(viewer, NAMES));
+
 describe('terminal text', () => {
   it('"You" takes second-person verbs in every event a seat reads about itself', () => {
     for (const e of SEAT_EVENTS) {
-      const own = prospectus.viewEvent(e, 1);
+      const own = read(e, 1);
       if (own) expect(own.text, e.type).not.toMatch(THIRD_PERSON_YOU);
-      const other = prospectus.viewEvent(e, 0);
-      if (other) expect(other.text, e.type).toMatch(/Seat 2|^[A-Z]/);
+      const other = read(e, 0);
+      if (other) expect(other.text, e.type).toMatch(/Ben \(B\)|^[A-Z]/);
+      for (const viewer of [0, 1, 'spectator'] as const)
+        expect(read(e, viewer)?.text ?? '', e.type).not.toMatch(/\bSeat \d/);
     }
     const buy = SEAT_EVENTS.find((e) => e.type === 'transaction')!;
-    expect(prospectus.viewEvent(buy, 1)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
-    expect(prospectus.viewEvent(buy, 0)!.text).toBe('Seat 2 buys 2 Pixie Dust at $20 ($40).');
+    expect(read(buy, 1)!.text).toBe('You buy 2 Pixie Dust at $20 ($40).');
+    expect(read(buy, 0)!.text).toBe('Ben (B) buys 2 Pixie Dust at $20 ($40).');
+    expect(prospectus.viewEvent(buy, 0)!.text).toBe('Player B buys 2 Pixie Dust at $20 ($40).');
     const freeze = SEAT_EVENTS.find((e) => e.type === 'freeze')!;
     expect(prospectus.viewEvent(freeze, 1)!.text).toMatch(/until your next turn/);
     for (const e of SEAT_EVENTS)
@@ -58,8 +67,10 @@ describe('terminal text', () => {
     const exchange = SEAT_EVENTS.find((e) => e.type === 'exchange')!;
     expect(prospectus.viewEvent(exchange, 1)!.text).toBe('You swap an Owl Spit cube for Pixie Dust.');
     const tile = SEAT_EVENTS.find((e) => e.type === 'interrupt')!;
-    expect(prospectus.viewEvent(tile, 1)!.text).toBe('You use your interrupt tile.');
-    expect(prospectus.viewEvent(tile, 0)!.text).toBe('Seat 2 uses its interrupt tile.');
+    expect(read(tile, 1)!.text).toBe('You use your interrupt tile.');
+    expect(read(tile, 0)!.text).toBe('Ben (B) uses its interrupt tile.');
+    expect(read({ type: 'turn', seat: 1, turn: 1 }, 0)!.text).toBe("— Ben (B)'s turn —");
+    expect(read({ type: 'turn', seat: 1, turn: 1 }, 1)!.text).toBe('— Your turn —');
   });
 
   it('"You" takes second-person verbs in the table header at every step', () => {
@@ -88,7 +99,7 @@ describe('terminal text', () => {
     const rows = prospectus.render
       .view(prospectus.view(s, 0), 0)
       .split('\n')
-      .filter((line) => /^[▶ ](You|Seat \d)/.test(line));
+      .filter((line) => /^[▶ ](You \(A\)|Player [BC])/.test(line));
     expect(rows).toHaveLength(3);
     expect(rows.join('\n')).not.toMatch(/spent/);
     expect(rows[0]).toMatch(/inactive/);
@@ -125,8 +136,8 @@ describe('terminal text', () => {
     expect(prospectus.viewEvent(idle, 0)!.text).toMatch(
       /ability: Recall a spell\. You cannot use it: your discard pile is empty\.$/,
     );
-    expect(prospectus.viewEvent(idle, 1)!.text).toMatch(
-      /ability: Recall a spell\. Seat 1 cannot use it: its discard pile is empty\.$/,
+    expect(read(idle, 1)!.text).toMatch(
+      /ability: Recall a spell\. Ann \(A\) cannot use it: its discard pile is empty\.$/,
     );
 
     // Encore behind closed screens with no second cube for an open demand: only the seller is told.

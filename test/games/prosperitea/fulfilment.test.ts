@@ -66,6 +66,12 @@ describe('prosperitea fulfilment (solo)', () => {
     expect(state.shops[0]!.displayed).toEqual([]);
     expect(state.market).toEqual(s.market);
     expect(events.map((e) => e.type)).toContain('earn');
+    // One line tells it, to everyone: the fill, with the cards and the money it brought (no "You put in
+    // Keemun." before it, no "earned" line after it).
+    for (const viewer of [0, 1, 'spectator'] as const)
+      expect(events.flatMap((e) => game.viewEvent(e, viewer)?.text ?? [])).toEqual([
+        `${viewer === 0 ? 'You' : 'Player A'} filled House Black (Evergreen) using Assam and Keemun for 2 money.`,
+      ]);
   });
 
   it('lets a Favor token stand for any one ingredient, returning it to the reserve (prosperitea.favor.wildcard)', () => {
@@ -81,7 +87,7 @@ describe('prosperitea fulfilment (solo)', () => {
         filled.events.find((e) => e.type === 'fill')!,
         1,
       )!.text,
-    ).toBe('Seat 1 filled Earl Grey (slot 1) using Ceylon and a Favor token.');
+    ).toBe('Player A filled Earl Grey (slot 1) using Ceylon and a Favor token.');
     expect(s.shops[0]!.favors).toBe(0);
     expect(s.favorReserve).toBe(12);
     expect(s.phase).toBe('payout');

@@ -67,7 +67,7 @@ describe('prosperitea: the order being filled is the active player’s secret (p
       ]);
     }
     for (const text of seen(a.events, 1).map((e) => e.text)) expect(text).not.toContain('Earl Grey');
-    expect(seen(a.events, 1).map((e) => e.text)).toContain('Seat 1 asks you for Bergamot.');
+    expect(seen(a.events, 1).map((e) => e.text)).toContain('Player A asks you for Bergamot.');
     // The active player sees every line of their own order.
     expect(game.view(a.state, 0).pending?.target).toEqual({ kind: 'market', slot: 0, order: EARL_GREY });
     expect(game.view(a.state, 0)).not.toEqual(game.view(b.state, 0));
@@ -85,7 +85,7 @@ describe('prosperitea: the order being filled is the active player’s secret (p
       expect(seen(supplied.events, viewer)).toEqual([]);
     }
     expect(seen(started1.events, 2)).toEqual([
-      { type: 'choose', text: 'Seat 1 started preparing an order.', data: { type: 'choose', seat: 0 } },
+      { type: 'choose', text: 'Player A started preparing an order.', data: { type: 'choose', seat: 0 } },
     ]);
     expect(seen(started1.events, 0)[0]!.text).toContain('Earl Grey');
   });

@@ -46,14 +46,21 @@ describe('prosperitea information (prosperitea.info.public, prosperitea.info.hid
     t = act(t, 0, { type: 'supply', kind: kind('ceylon') }).state;
     const asked = act(t, 0, { type: 'ask', seat: 1, kind: kind('bergamot') });
     const request = asked.events.find((e) => e.type === 'request')!;
-    expect(game.viewEvent(request, 1)!.text).toBe('Seat 1 asks you for Bergamot.');
-    expect(game.viewEvent(request, 2)!.text).toBe('Seat 1 asks Seat 2 for Bergamot.');
-    expect(game.viewEvent(request, 0)!.text).toBe('You ask Seat 2 for Bergamot.');
+    expect(game.viewEvent(request, 1)!.text).toBe('Player A asks you for Bergamot.');
+    expect(game.viewEvent(request, 2)!.text).toBe('Player A asks Player B for Bergamot.');
+    expect(game.viewEvent(request, 0)!.text).toBe('You ask Player B for Bergamot.');
+    // One line per thing that happened: choosing whom to ask is no line of its own ("You will ask
+    // Player B…" came before "You ask Player B…" for the same request).
+    for (const viewer of [0, 1, 2, SPECTATOR] as const)
+      expect(
+        asked.events.flatMap((e) => game.viewEvent(e, viewer)?.text ?? []),
+        String(viewer),
+      ).toEqual([viewer === 0 ? 'You ask Player B for Bergamot.' : game.viewEvent(request, viewer)!.text]);
     const answered = act(asked.state, 1, { type: 'accept' });
     const texts = answered.events.map((e) => game.viewEvent(e, 0)!.text);
-    expect(texts[0]).toBe('Seat 2 accepted the request.');
+    expect(texts[0]).toBe('Player B accepted the request.');
     expect(texts[1]).toBe(
-      'You filled Earl Grey (slot 1) using Ceylon and Bergamot, with help from Seat 2; Seat 2 took a Favor token.',
+      'You filled Earl Grey (slot 1) using Ceylon and Bergamot, with help from Player B; Player B took a Favor token.',
     );
   });
 });
@@ -76,15 +83,15 @@ describe('prosperitea renderer', () => {
     const text = game.render.view(view, 1);
     expect(text).toContain('Earl Grey');
     expect(text).toContain('Ceylon + Bergamot');
-    expect(text).toContain('Seat 1 is preparing an order (which one stays secret until it is filled)');
+    expect(text).toContain('Player A is preparing an order (which one stays secret until it is filled)');
     expect(text).not.toContain('filling Earl Grey');
     expect(text).toContain('Bergamot from you: waiting for an answer');
-    expect(text).toContain('waiting for you to answer Seat 1');
+    expect(text).toContain('waiting for you to answer Player A');
     const own = game.render.view(game.view(t, 0), 0);
     expect(own).toContain('You are filling Earl Grey');
-    expect(own).toContain('Bergamot from Seat 2');
+    expect(own).toContain('Bergamot from Player B');
     const labels = game.legalActions(t, 1).map((a) => game.render.action(a, view));
-    expect(labels).toEqual(['Accept: give Bergamot to Seat 1 for a Favor token', 'Decline the request']);
+    expect(labels).toEqual(['Accept: give Bergamot to Player A for a Favor token', 'Decline the request']);
   });
 
   it('labels every legal action of a random game without placeholders', () => {

@@ -1,6 +1,6 @@
 /** Who acts, what is legal, why something is not, and what an action does: one dispatch per phase. */
-import { ruleError } from '../../../core/index.ts';
-import type { RuleError } from '../../../core/index.ts';
+import { nameOf, ruleError } from '../../../core/index.ts';
+import type { Names, RuleError } from '../../../core/index.ts';
 import type { ActionType, Phase, ProsperiteaAction, ProsperiteaState } from '../state.ts';
 import { EVERGREEN_REQS, KIND_NAME, KIND_TYPE, KINDS, MARKET_SLOTS } from '../tables.ts';
 import { pendingHelpers, answer } from './coop.ts';
@@ -29,7 +29,7 @@ import {
 } from './sourcing.ts';
 import type { Step } from './common.ts';
 import { BUDGETS, EVERGREEN_ORDERS, INGREDIENT_TYPES, TYPE_LABEL } from '../data.ts';
-import { seatLabel, slotLabel } from '../events.ts';
+import { slotLabel } from '../events.ts';
 
 export function actors(state: ProsperiteaState): number[] {
   if (state.phase === 'over') return [];
@@ -127,7 +127,12 @@ function explainFill(
   );
 }
 
-function explainAssign(state: ProsperiteaState, seat: number, action: ProsperiteaAction): RuleError {
+function explainAssign(
+  state: ProsperiteaState,
+  seat: number,
+  action: ProsperiteaAction,
+  names: Names,
+): RuleError {
   const { reqs, rest, step, frees, own, all, tokens, needOwn } = assignContext(state);
   const req = reqs[step]!;
   const fits = (kind: number) =>
@@ -152,13 +157,16 @@ function explainAssign(state: ProsperiteaState, seat: number, action: Prosperite
     )
       return illegal('prosperitea.coop.ask-others', 'you can only ask another player at the table');
     if (!askable(state, action.seat))
-      return illegal('prosperitea.coop.no-reask', `${seatLabel(action.seat)} declined a request this turn`);
+      return illegal(
+        'prosperitea.coop.no-reask',
+        `${nameOf(names, action.seat)} declined a request this turn`,
+      );
     if (!fits(action.kind))
       return illegal('prosperitea.fulfil.requirement', 'that ingredient does not fit this line of the order');
     if (frees[action.seat]![action.kind]! <= 0)
       return illegal(
         'prosperitea.coop.ask-held',
-        `${seatLabel(action.seat)} has no free ${KIND_NAME[action.kind]} card`,
+        `${nameOf(names, action.seat)} has no free ${KIND_NAME[action.kind]} card`,
       );
     if (needOwn && completable(rest, own, all, tokens, false, action.kind))
       return illegal(
@@ -178,7 +186,12 @@ function advertiseProblem(state: ProsperiteaState, slot: number | null): string 
   return `market ${slotLabel(slot)} is empty: advertising discards an order that is in the market`;
 }
 
-export function explainIllegal(state: ProsperiteaState, seat: number, action: ProsperiteaAction): RuleError {
+export function explainIllegal(
+  state: ProsperiteaState,
+  seat: number,
+  action: ProsperiteaAction,
+  names: Names,
+): RuleError {
   if (!PHASE_ACTIONS[state.phase].includes(action.type))
     return illegal(
       'prosperitea.turn.phase',
@@ -217,7 +230,7 @@ export function explainIllegal(state: ProsperiteaState, seat: number, action: Pr
     case 'supply':
     case 'favor':
     case 'ask':
-      return explainAssign(state, seat, action);
+      return explainAssign(state, seat, action, names);
   }
   return illegal('prosperitea.turn.phase', 'that action is not possible now');
 }
