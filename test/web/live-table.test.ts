@@ -48,6 +48,17 @@ afterAll(async () => {
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 
+/** A screenshot at the other width too (laptop ⇄ phone), then back. */
+async function shotBoth(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize()!;
+  const phone = size.width <= 400;
+  await shot(page, `${name}--${phone ? 'phone' : 'laptop'}`);
+  await page.setViewportSize(phone ? LAPTOP.viewport : PHONE.viewport);
+  await page.waitForTimeout(100);
+  await shot(page, `${name}--${phone ? 'laptop' : 'phone'}`);
+  await page.setViewportSize(size);
+}
+
 /** A table created over HTTP whose seat 0 this browser context holds, and a page on it. */
 async function open(
   game: string,
@@ -94,8 +105,10 @@ async function myTurn(page: Page): Promise<void> {
     const root = doc.querySelector('.table-page');
     return (
       doc.querySelector('.turn-line[data-turn="yours"]') !== null &&
-      root?.getAttribute('data-behind') === '0' &&
-      root.getAttribute('data-seq') === root.getAttribute('data-latest-seq') &&
+      // (A page without pacing has neither attribute: it is always up to date.)
+      (root?.getAttribute('data-behind') ?? '0') === '0' &&
+      (root?.getAttribute('data-latest-seq') ?? root?.getAttribute('data-seq')) ===
+        root?.getAttribute('data-seq') &&
       doc.querySelector('.turn-line.is-pending') === null &&
       doc.querySelector('.board-area [data-actions]') !== null
     );
@@ -136,7 +149,7 @@ describe('a truthful connection', () => {
     // A choice made now says it was not sent.
     await clickOne(page);
     await page.locator('.refusal[data-code="offline"]').waitFor();
-    await shot(page, 'offline--laptop');
+    await shotBoth(page, 'offline');
     await context.setOffline(false);
     // Back by itself at once (the "online" event), whatever the backoff had grown to.
     await page.locator('.link-open').waitFor({ timeout: 5_000 });
@@ -149,11 +162,13 @@ describe('a truthful connection', () => {
   it('finds a silent link within seconds of a move, says the move may not have arrived, then that it did', async () => {
     // Every socket goes through this route: `silent` swallows everything both ways (a network that
     // drops packets without closing anything); `answersLost` lets the page's action through and
-    // then swallows what the server says (its ack and the update). A new socket passes again.
-    let mode: 'pass' | 'silent' | 'answersLost' = 'pass';
+    // then swallows what the server says (its ack and the update); `down` refuses new sockets,
+    // until the test lets them pass again.
+    let mode: 'pass' | 'silent' | 'answersLost' | 'down' = 'pass';
     const fromPage: ClientMessage[][] = [];
     const fromServer: ServerMessage[][] = [];
     const route = (ws: WebSocketRoute) => {
+      if (mode === 'down') return void ws.close({ code: 1011, reason: 'network down (test)' });
       const server = ws.connectToServer();
       const sent: ClientMessage[] = [];
       const got: ServerMessage[] = [];
@@ -172,8 +187,8 @@ describe('a truthful connection', () => {
         ws.send(raw);
       });
       ws.onClose(() => {
-        // The page gave the link up: the network is back for the next one.
-        mode = 'pass';
+        // The page gave the silent link up: the network stays down until the test says.
+        if (mode === 'silent') mode = 'down';
         void server.close();
       });
     };
@@ -196,7 +211,9 @@ describe('a truthful connection', () => {
       const notice = await page.locator('.turn-line .unconfirmed').textContent();
       expect(notice).toContain('Your last move');
       expect(notice).toContain('may not have arrived');
-      if (lost === 'silent') await shot(page, 'unconfirmed--laptop');
+      await page.locator('.table-head .link-reconnecting').waitFor();
+      if (lost === 'silent') await shotBoth(page, 'unconfirmed');
+      mode = 'pass';
       // Back: the same action, same request id, goes out again, and the server's answer settles it.
       await page.locator('.turn-status', { hasText: 'arrived.' }).waitFor({ timeout: 15_000 });
       expect(await page.locator('.turn-line .unconfirmed').count()).toBe(0);
@@ -208,7 +225,7 @@ describe('a truthful connection', () => {
         .find((m): m is Extract<ServerMessage, { type: 'ack' }> => m.type === 'ack' && m.id === sent.id);
       // Stored once, as the next action after the one it was chosen against.
       expect(answer?.seq).toBe(sent.seq + 1);
-      if (lost === 'silent') await shot(page, 'confirmed--laptop');
+      if (lost === 'silent') await shotBoth(page, 'confirmed');
     }
 
     // Nothing doubled and nothing missing: the log equals the one a fresh page gets from the server.
@@ -259,7 +276,7 @@ describe('the clock where you look', () => {
     expect(await page.locator('.hurry-note').textContent()).toContain('a bot plays your seat');
     expect(await inView()).toBe(true);
     expect(await page.title()).toMatch(/^⚠ 0:\d\d left · Your turn · Prospectus$/);
-    await shot(page, 'clock--phone-warning');
+    await shotBoth(page, 'clock-warning');
     // Run out: a bot takes the seat; "Play again myself" is one of the page's buttons.
     const reclaim = page.getByRole('button', { name: 'Play again myself' });
     await reclaim.waitFor({ timeout: 20_000 });
@@ -393,7 +410,7 @@ describe("other players' moves", () => {
     expect(shownText?.length).toBeGreaterThan(3);
     if (Number(await page.getAttribute('.table-page', 'data-behind')) > 0)
       expect(await page.locator('.board-area [data-actions]').count()).toBe(0);
-    await shot(page, 'pacing--laptop');
+    await shotBoth(page, 'pacing');
     await myTurn(page);
     const seen = await steps();
     const after = seen.filter((s) => s.seq > mySeq);
@@ -460,7 +477,7 @@ describe('the turn line and the list', () => {
     const line = page.locator('.turn-line[data-turn="yours"]');
     await line.filter({ hasText: 'waiting only for you' }).waitFor({ timeout: 10_000 });
     expect(await line.textContent()).not.toContain('at the same time');
-    await shot(page, 'waiting-only-for-you--laptop');
+    await shotBoth(page, 'waiting-only-for-you');
 
     const watcher = await browser.newContext(PHONE);
     const spectator = await watcher.newPage();
@@ -468,7 +485,7 @@ describe('the turn line and the list', () => {
     await spectator.locator('.board-area [class$="-board"]').waitFor();
     expect(await spectator.locator('.action-list summary').textContent()).toBe('You are watching');
     expect(await spectator.locator('.turn-line').textContent()).toMatch(/^You are watching\./);
-    await shot(spectator, 'spectator--phone');
+    await shotBoth(spectator, 'spectator');
     await watcher.close();
     expect(errors).toEqual([]);
     await context.close();

@@ -160,13 +160,18 @@ export function TurnLine({
         <>
           {snapshot.offline ? (
             <>
-              <b>Your device is offline.</b> The board is the table as it was; it comes back up to date as
-              soon as the network is back.
+              <b>Your device is offline.</b>{' '}
+              <span className="turn-hint">
+                The board is the table as it was; it comes back up to date as soon as the network is back.
+              </span>
             </>
           ) : (
             <>
-              <b>Connection lost.</b> The board is the table as it was; it comes back up to date, with
-              anything you missed, as soon as the server answers again.
+              <b>Connection lost.</b>{' '}
+              <span className="turn-hint">
+                The board is the table as it was; it comes back up to date, with anything you missed, as soon
+                as the server answers again.
+              </span>
             </>
           )}
           {unsure && (
@@ -209,8 +214,8 @@ export function TurnLine({
             <b>Your turn{mine?.name ? `, ${mine.name}` : ''}</b>
             {state.together.length === 0 && state.chosen.length > 0 ? (
               <>
-                : <b>waiting only for you</b> (<Names seats={state.chosen} players={players} table={table} />{' '}
-                {state.chosen.length > 1 ? 'have' : 'has'} chosen).
+                : <b>waiting only for you</b>; <Names seats={state.chosen} players={players} table={table} />{' '}
+                {state.chosen.length > 1 ? 'have' : 'has'} chosen.
               </>
             ) : behind > 0 ? (
               <>
