@@ -14,7 +14,7 @@ import type {
   Viewer,
   VisibleEvent,
 } from '../../src/protocol/index.ts';
-import { CONNECT_TIMEOUT_MS, PING_MS, TableClient } from '../../src/web/net/client.ts';
+import { CONNECT_TIMEOUT_MS, PING_MS, SILENT_MS, TableClient } from '../../src/web/net/client.ts';
 import type { ClientOptions } from '../../src/web/net/client.ts';
 
 /** One socket as the client sees it; the test drives the server's end (`accept`, `deliver`, `drop`). */
@@ -290,23 +290,130 @@ describe('TableClient reconnection', () => {
     ]);
   });
 
-  it('an action in flight when the link drops leaves the board usable after reconnecting', async () => {
+  it('an action in flight when the link drops is said to be unconfirmed, sent again with its id once back, and confirmed', async () => {
     makeClient({ focus: 0 });
     client.start();
     serve(0, 3);
-    expect(client.act({ pick: 3 })).toBe(true);
+    // The page passes one of the update's own legal objects (the label is found by it).
+    expect(client.act(client.snapshot().update!.legal![0])).toBe(true);
+    const sent = last().ofType('act')[0]!;
     expect(client.snapshot().pending).toBe(true);
     last().drop();
-    expect(client.snapshot().pending).toBe(false);
+    // Not "Sending…" any more, and not silently forgotten either: the page says it may not have arrived.
+    expect(client.snapshot()).toMatchObject({
+      pending: false,
+      unconfirmed: { seat: 0, label: 'pick 3' },
+      confirmed: null,
+    });
     await vi.advanceTimersByTimeAsync(500);
-    // The resumed update says whether it was stored (here it was: seq 4); the next choice goes out.
-    serve(0, 4);
+    // Back: hello resumes from seq 3, then the same action with the same request id and seq.
+    const socket = last();
+    socket.accept();
+    expect(socket.sent.map((m) => m.type)).toEqual(['hello', 'act']);
+    expect(socket.ofType('act')).toEqual([sent]);
+    socket.deliver(welcome(0));
+    socket.deliver(update(0, 3, 4));
+    // Until the server answers it, the board takes no other choice and the notice stays.
+    expect(client.snapshot()).toMatchObject({ pending: true, unconfirmed: { seat: 0 } });
+    expect(client.act({ pick: 4 })).toBe(false);
+    // The server had stored it: a repeated id gets its first ack.
+    socket.deliver({ type: 'ack', id: sent.id, seq: 4 });
+    expect(client.snapshot()).toMatchObject({
+      pending: false,
+      unconfirmed: null,
+      confirmed: { seat: 0, label: 'pick 3' },
+      acked: 4,
+      refusal: null,
+    });
+    // The next choice goes out, and the "it arrived" note goes with it.
     expect(client.act({ pick: 4 })).toBe(true);
-    last().deliver({ type: 'ack', id: last().ofType('act')[0]!.id, seq: 5 });
-    expect(client.snapshot().pending).toBe(false);
+    expect(client.snapshot().confirmed).toBeNull();
+    expect(socket.ofType('act').length).toBe(2);
   });
 
-  it('pings every 20 s while answered, and gives up a link silent for 40 s', async () => {
+  it('an unconfirmed action the table has moved on from says that only the log can tell; a refusal is shown as such', async () => {
+    makeClient({ focus: 0 });
+    client.start();
+    serve(0, 3);
+    client.act({ pick: 3 });
+    const sent = last().ofType('act')[0]!;
+    last().drop();
+    await vi.advanceTimersByTimeAsync(500);
+    serve(0, 6);
+    last().deliver({ type: 'error', id: sent.id, code: 'stale_seq', message: 'stale', seq: 6 });
+    expect(client.snapshot()).toMatchObject({
+      pending: false,
+      unconfirmed: null,
+      confirmed: null,
+      refusal: { code: 'unknown_outcome' },
+    });
+    expect(client.snapshot().refusal?.message).toMatch(/the log shows whether it counted/);
+
+    // Another drop with another action in flight: this time the game refuses the repeat.
+    expect(client.act(client.snapshot().update!.legal![0])).toBe(true);
+    const second = last().ofType('act').at(-1)!;
+    last().drop();
+    // Dropping again before the answer keeps the same action (same id) to send.
+    await vi.advanceTimersByTimeAsync(500);
+    last().accept();
+    expect(last().ofType('act')).toEqual([second]);
+    last().drop();
+    expect(client.snapshot().unconfirmed).toMatchObject({ seat: 0, label: 'pick 6' });
+    await vi.advanceTimersByTimeAsync(1000);
+    last().accept();
+    expect(last().ofType('act')).toEqual([second]);
+    last().deliver(welcome(0));
+    last().deliver({
+      type: 'refused',
+      id: second.id,
+      seq: 6,
+      error: { code: 'illegal', rule: 'x.y', message: 'no' },
+    });
+    expect(client.snapshot()).toMatchObject({ pending: false, unconfirmed: null, refusal: { rule: 'x.y' } });
+  });
+
+  it('the browser going offline drops the link at once; coming back online reconnects at once', async () => {
+    const network = Object.assign(new EventTarget(), { navigator: { onLine: true } });
+    makeClient({ focus: 0, network });
+    client.start();
+    const first = serve(0, 3);
+    network.dispatchEvent(new Event('offline'));
+    expect(first.closedByClient).toBe(true);
+    expect(client.snapshot()).toMatchObject({ link: 'reconnecting', offline: true, attempts: 1 });
+    // Failed attempts grow the backoff…
+    for (let i = 0; i < 4; i++) {
+      const before = sockets.length;
+      while (sockets.length === before) await vi.advanceTimersByTimeAsync(50);
+      last().drop();
+    }
+    expect(client.snapshot().attempts).toBe(5);
+    // …yet "online" opens a new socket at once, not after the 8 s the next attempt would wait.
+    const before = sockets.length;
+    network.dispatchEvent(new Event('online'));
+    expect(sockets.length).toBe(before + 1);
+    expect(client.snapshot().offline).toBe(false);
+    // "online" while a socket is opening, or connected, opens nothing more.
+    network.dispatchEvent(new Event('online'));
+    expect(sockets.length).toBe(before + 1);
+    serve(0, 3);
+    expect(client.snapshot()).toMatchObject({ link: 'open', attempts: 0 });
+    network.dispatchEvent(new Event('online'));
+    expect(sockets.length).toBe(before + 1);
+    // Stopped, it no longer listens.
+    client.stop();
+    network.dispatchEvent(new Event('offline'));
+    network.dispatchEvent(new Event('online'));
+    expect(sockets.length).toBe(before + 1);
+    expect(client.snapshot().link).toBe('closed');
+  });
+
+  it('starts out offline when the browser says so', () => {
+    const network = Object.assign(new EventTarget(), { navigator: { onLine: false } });
+    makeClient({ network });
+    expect(client.snapshot().offline).toBe(true);
+  });
+
+  it('pings every 5 s while answered, and gives up a link that leaves a ping unanswered for 5 s', async () => {
     makeClient({ focus: 0 });
     client.start();
     const socket = serve(0, 1);
@@ -316,11 +423,12 @@ describe('TableClient reconnection', () => {
       socket.deliver({ type: 'pong' });
     }
     expect(socket.closedByClient).toBe(false);
-    // Now the server says nothing back.
+    // Now the server says nothing back: the next ping is the last.
     await vi.advanceTimersByTimeAsync(PING_MS);
-    await vi.advanceTimersByTimeAsync(PING_MS);
+    expect(socket.ofType('ping').length).toBe(6);
+    await vi.advanceTimersByTimeAsync(SILENT_MS - 1);
     expect(socket.closedByClient).toBe(false);
-    await vi.advanceTimersByTimeAsync(PING_MS);
+    await vi.advanceTimersByTimeAsync(1);
     expect(socket.closedByClient).toBe(true);
     expect(client.snapshot()).toMatchObject({ link: 'reconnecting', attempts: 1 });
     await vi.advanceTimersByTimeAsync(500);
@@ -331,7 +439,45 @@ describe('TableClient reconnection', () => {
     serve(0, 2);
     await vi.advanceTimersByTimeAsync(PING_MS);
     expect(last().ofType('ping').length).toBe(1);
-    expect(socket.ofType('ping').length).toBe(7);
+    expect(socket.ofType('ping').length).toBe(6);
+  });
+
+  it('an action on a dead link is found out within 5 s of the move: a ping goes with it', async () => {
+    makeClient({ focus: 0 });
+    client.start();
+    const socket = serve(0, 3);
+    await vi.advanceTimersByTimeAsync(PING_MS - 100);
+    expect(socket.ofType('ping').length).toBe(0);
+    expect(client.act({ pick: 3 })).toBe(true);
+    expect(socket.sent.map((m) => m.type)).toEqual(['hello', 'act', 'ping']);
+    // The keep-alive's tick meanwhile puts no second ping out, nor pushes the deadline back.
+    await vi.advanceTimersByTimeAsync(SILENT_MS - 1);
+    expect(socket.ofType('ping').length).toBe(1);
+    expect(client.snapshot()).toMatchObject({ link: 'open', pending: true });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.closedByClient).toBe(true);
+    expect(client.snapshot()).toMatchObject({
+      link: 'reconnecting',
+      pending: false,
+      unconfirmed: { seat: 0 },
+    });
+  });
+
+  it('keeps track of since when the present actors act, across a hot-seat switch', () => {
+    makeClient({ focus: 0 });
+    client.start();
+    const socket = serve(0, 3);
+    expect(client.snapshot().actorsFrom).toBe(3);
+    // The same actors (both seats plan at once): the window goes on.
+    socket.deliver(update(0, 3, 4));
+    socket.deliver(update(0, 4, 5));
+    expect(client.snapshot().actorsFrom).toBe(3);
+    client.focus(1);
+    socket.deliver(update(1, 0, 6));
+    expect(client.snapshot().actorsFrom).toBe(3);
+    // Other actors: a new window from that update.
+    socket.deliver({ ...update(1, 6, 7), actors: [1] });
+    expect(client.snapshot().actorsFrom).toBe(7);
   });
 
   it('gives up a connection attempt that hangs, and tries again', async () => {

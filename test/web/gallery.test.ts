@@ -242,4 +242,26 @@ describe('actions from the board', () => {
     await expect(page.locator('.choice-menu').count()).resolves.toBe(0);
     await page.close();
   });
+
+  it('closes the choice menu on Cancel without sending anything', async () => {
+    const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
+    const page = await browser.newPage(LAPTOP);
+    await openFixture(page, f);
+    await page.locator('.hand [data-actions]').first().click();
+    await page.locator('.choice-menu').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.choice-menu').count()).resolves.toBe(0);
+    expect(await emitted(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('around the boards', () => {
+  it('links to the gallery from the top bar when it has fixtures, and tells a spectator they are watching', async () => {
+    const f = fixturesOf('prospectus').find((x) => x.viewer === 'spectator')!;
+    const page = await browser.newPage(LAPTOP);
+    await openFixture(page, f);
+    await page.locator('.site-header nav a', { hasText: 'Board gallery' }).waitFor();
+    expect(await page.locator('.action-list summary').textContent()).toBe('You are watching');
+    await page.close();
+  });
 });

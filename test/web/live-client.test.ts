@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { API_PREFIX, PROTOCOL_VERSION } from '../../src/protocol/index.ts';
 import type { TableInfo, VisibleEvent } from '../../src/protocol/index.ts';
 import { backoffMs, mergeEvents, PROTOCOL } from '../../src/web/net/client.ts';
-import { nextHotSeat, shouldCover, turnState } from '../../src/web/table/turns.ts';
+import {
+  actedSince,
+  nextHotSeat,
+  shouldCover,
+  tableTitle,
+  turnState,
+  warnAtMs,
+} from '../../src/web/table/turns.ts';
+import { seatPlayers } from '../../src/web/boards/seats.ts';
 
 const ev = (seq: number, text = `e${seq}`): VisibleEvent => ({ seq, type: 't', text });
 
@@ -82,10 +90,14 @@ describe('turns', () => {
     expect(turnState(t, { ...playing, viewer: 0, actors: [0], legal: [{}] })).toEqual({
       kind: 'yours',
       together: [],
+      chosen: [],
+      revising: false,
     });
     expect(turnState(t, { ...playing, viewer: 0, actors: [0, 1], legal: [{}] })).toEqual({
       kind: 'yours',
       together: [1],
+      chosen: [],
+      revising: false,
     });
     expect(turnState(t, { ...playing, viewer: 0, actors: [0, 1], legal: [] })).toEqual({
       kind: 'acted',
@@ -94,10 +106,12 @@ describe('turns', () => {
     expect(turnState(t, { ...playing, viewer: 0, actors: [2], legal: null })).toEqual({
       kind: 'others',
       actors: [2],
+      chosen: [],
     });
     expect(turnState(t, { ...playing, viewer: 'spectator', actors: [1], legal: null })).toEqual({
       kind: 'others',
       actors: [1],
+      chosen: [],
     });
     expect(turnState(t, { status: 'finished', viewer: 0, actors: [], legal: null })).toEqual({
       kind: 'over',
@@ -112,5 +126,70 @@ describe('turns', () => {
       kind: 'waiting-players',
       open: 1,
     });
+  });
+
+  it('in a window where several choose at once, says who has chosen, from the log since the window opened', () => {
+    const t = table([{}, { kind: 'bot' }, { kind: 'bot' }]);
+    const planned = (seq: number, seat: number) => ({ seq, data: { seat } });
+    // The window opened after seq 10; B and C have a plan in (their events name them), A has not.
+    const log = [planned(9, 0), planned(11, 1), { seq: 12, data: { seat: 2 } }, { seq: 12 }];
+    const done = actedSince(log, 10, [0, 1, 2]);
+    expect(done).toEqual([1, 2]);
+    // Before the bug fix this read "B and C choose at the same time".
+    expect(turnState(t, { ...playing, viewer: 0, actors: [0, 1, 2], legal: [{}] }, done)).toEqual({
+      kind: 'yours',
+      together: [],
+      chosen: [1, 2],
+      revising: false,
+    });
+    // Only B has chosen: C still chooses with you.
+    expect(
+      turnState(
+        t,
+        { ...playing, viewer: 0, actors: [0, 1, 2], legal: [{}] },
+        actedSince(log.slice(0, 2), 10, [0, 1, 2]),
+      ),
+    ).toMatchObject({ kind: 'yours', together: [2], chosen: [1] });
+    // You have chosen and may change it: the others are named as still choosing.
+    const mine = actedSince([planned(11, 0)], 10, [0, 1, 2]);
+    expect(turnState(t, { ...playing, viewer: 0, actors: [0, 1, 2], legal: [{}] }, mine)).toMatchObject({
+      kind: 'yours',
+      together: [1, 2],
+      revising: true,
+    });
+    // A lone actor acting twice in a row has a turn of several steps: never "chosen".
+    expect(actedSince([planned(11, 0)], 10, [0])).toEqual([]);
+    // A spectator is told who is still choosing.
+    expect(turnState(t, { ...playing, viewer: 'spectator', actors: [0, 1, 2], legal: null }, done)).toEqual({
+      kind: 'others',
+      actors: [0],
+      chosen: [1, 2],
+    });
+  });
+
+  it('names the turn in the tab title, and the time left when it runs short', () => {
+    const players = seatPlayers(['Ann', 'Basil', 'Cara'], [false, true, true]);
+    const t = table([{}, {}, {}]);
+    const title = (update: Parameters<typeof turnState>[1], low: string | null = null) =>
+      tableTitle('Prospectus', turnState(t, update), players, low);
+    expect(title({ ...playing, viewer: 0, actors: [0], legal: [{}] })).toBe('Your turn · Prospectus');
+    expect(title({ ...playing, viewer: 0, actors: [0], legal: [{}] }, '0:25')).toBe(
+      '⚠ 0:25 left · Your turn · Prospectus',
+    );
+    expect(title({ ...playing, viewer: 0, actors: [1], legal: null })).toBe("Basil's turn · Prospectus");
+    expect(title({ ...playing, viewer: 'spectator', actors: [1, 2], legal: null })).toBe(
+      'Basil and Cara to play · Prospectus',
+    );
+    expect(title({ status: 'finished', viewer: 0, actors: [], legal: null })).toBe('Game over · Prospectus');
+    expect(tableTitle('Prosperitea', 'cover', players)).toBe('Pass the device · Prosperitea');
+    expect(tableTitle('Prosperitea', 'offline', players)).toBe('Connection lost · Prosperitea');
+  });
+
+  it('warns before the time runs out: half a minute of a bank, a quarter of a move up to an hour', () => {
+    expect(warnAtMs({ kind: 'realtime', baseMs: 600_000, incrementMs: 5_000 })).toBe(30_000);
+    expect(warnAtMs({ kind: 'realtime', baseMs: 24_000, incrementMs: 0 })).toBe(12_000);
+    expect(warnAtMs({ kind: 'turn', perMoveMs: 180_000 })).toBe(45_000);
+    expect(warnAtMs({ kind: 'turn', perMoveMs: 86_400_000 })).toBe(3_600_000);
+    expect(warnAtMs({ kind: 'none' })).toBe(0);
   });
 });

@@ -105,6 +105,8 @@ export interface PageState {
   readonly end: boolean;
   readonly cover: boolean;
   readonly refusal: string | null;
+  /** Other players' moves are still being shown one by one: the board is not the latest yet. */
+  readonly behind: boolean;
 }
 
 export function pageState(page: Page): Promise<PageState> {
@@ -120,6 +122,10 @@ export function pageState(page: Page): Promise<PageState> {
       end: !!doc.querySelector('.end-panel'),
       cover: !!doc.querySelector('.cover'),
       refusal: doc.querySelector('.refusal')?.textContent ?? null,
+      behind:
+        !!root &&
+        (root.getAttribute('data-behind') !== '0' ||
+          root.getAttribute('data-seq') !== root.getAttribute('data-latest-seq')),
     };
   });
 }
@@ -156,43 +162,60 @@ export interface PlayStats {
 export async function clickSomething(page: Page, rng: Rng, stats: PlayStats): Promise<boolean> {
   const quick = { timeout: 3_000 };
   try {
-    const planner = page.locator('.board-area .planner');
-    if (await planner.count()) {
-      // The planner takes three cards in order, then Submit.
-      for (let k = 0; k < 3; k++) {
-        const cards = planner.locator('.command-card:not([disabled])');
-        await cards.nth(rng.int(await cards.count())).click(quick);
-      }
-      await planner.locator('[data-actions]').click(quick);
-      stats.planner++;
-      return true;
-    }
-    const targets = page.locator('.board-area [data-actions]');
-    const n = await targets.count();
-    if (n > 0) {
-      const target = targets.nth(rng.int(n));
-      const many = ((await target.getAttribute('data-actions', quick)) ?? '').split(' ').length > 1;
-      // A hex partly under its sector's number (which offers the same score) is clicked where it shows.
-      await target.click({ timeout: 2_000 }).catch(() => target.dispatchEvent('click', undefined, quick));
-      if (many) {
-        const items = page.locator('.choice-menu [data-action]');
-        await items.first().waitFor(quick);
-        await items.nth(rng.int(await items.count())).click(quick);
-      }
-      stats.board++;
-      return true;
-    }
-    const list = page.locator('.action-list');
-    if (!(await list.evaluate((d) => (d as unknown as { open: boolean }).open, undefined, quick)))
-      await list.locator('summary').click(quick);
-    const buttons = list.locator('[data-list-action]');
-    await buttons.nth(rng.int(await buttons.count())).click(quick);
-    stats.list++;
-    return true;
+    const played = await clickAction(page, rng, stats, quick);
+    // A costly move asks first, in the page's own dialog: the player confirms.
+    const confirm = page.locator('.confirm-dialog[open] .confirm-ok');
+    if (played && (await confirm.count())) await confirm.click(quick);
+    return played;
   } catch (err) {
     if (err instanceof Error && err.name === 'TimeoutError') return false;
     throw err;
   }
+}
+
+/** One action: the planner, a board element (and its menu), or else the plain list. */
+async function clickAction(
+  page: Page,
+  rng: Rng,
+  stats: PlayStats,
+  quick: { timeout: number },
+): Promise<boolean> {
+  const planner = page.locator('.board-area .planner');
+  if (await planner.count()) {
+    // The planner takes three cards in order, then Submit.
+    for (let k = 0; k < 3; k++) {
+      const cards = planner.locator('.command-card:not([disabled])');
+      await cards.nth(rng.int(await cards.count())).click(quick);
+    }
+    await planner.locator('[data-actions]').click(quick);
+    stats.planner++;
+    return true;
+  }
+  const targets = page.locator('.board-area [data-actions]');
+  const n = await targets.count();
+  if (n > 0) {
+    const target = targets.nth(rng.int(n));
+    const many = ((await target.getAttribute('data-actions', quick)) ?? '').split(' ').length > 1;
+    // A hex partly under its sector's number (which offers the same score) is clicked where it shows.
+    await target.click({ timeout: 2_000 }).catch(() => target.dispatchEvent('click', undefined, quick));
+    if (many) {
+      const items = page.locator('.choice-menu [data-action]');
+      await items.first().waitFor(quick);
+      await items.nth(rng.int(await items.count())).click(quick);
+    }
+    stats.board++;
+    return true;
+  }
+  const list = page.locator('.action-list');
+  if (!(await list.evaluate((d) => (d as unknown as { open: boolean }).open, undefined, quick)))
+    await list.locator('summary').click(quick);
+  const buttons = list.locator('[data-list-action]');
+  const count = await buttons.count();
+  // Nothing to choose after all (the page moved on, or is sending): the caller looks again.
+  if (count === 0) return false;
+  await buttons.nth(rng.int(count)).click(quick);
+  stats.list++;
+  return true;
 }
 
 /**
@@ -220,6 +243,13 @@ export async function playToEnd(
       // Hot-seat: the next player takes the device.
       await page.locator('.cover button.primary').click();
       await changed(page, state);
+    } else if (state.turn === 'yours' && !state.pending && state.behind) {
+      // The moves before this turn are still being shown one by one: "Show now", as a player may.
+      await page
+        .locator('.turn-show-now')
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      if ((await pageState(page)).behind) await changed(page, state);
     } else if (state.turn === 'yours' && !state.pending) {
       if (++acted > max) throw new Error(`no end after ${max} actions`);
       const settled = await pageState(page);

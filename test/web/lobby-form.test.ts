@@ -111,6 +111,13 @@ describe('lobby input', () => {
       '10 min + 5 s per move',
     );
     expect(clockText({ kind: 'turn', perMoveMs: 86_400_000 })).toBe('24 h per move');
+    // A bank with no increment: not "1 min + 0 h per move".
+    expect(clockText({ kind: 'realtime', baseMs: 60_000, incrementMs: 0 })).toBe(
+      '1 min per player, no increment',
+    );
+    expect(clockText({ kind: 'realtime', baseMs: 3_600_000, incrementMs: 30_000 })).toBe(
+      '1 h + 30 s per move',
+    );
   });
 });
 

@@ -3,7 +3,7 @@
  * chunks. The table page joins this table with the protocol client; it will share BoardHost with the
  * gallery.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch } from 'wouter';
 import { Home } from './Home.tsx';
 import { JoinPage } from '../lobby/index.ts';
@@ -19,7 +19,32 @@ const GalleryBoardPage = lazy(() =>
   import('../gallery/GalleryPage.tsx').then((m) => ({ default: m.GalleryBoardPage })),
 );
 
+/**
+ * Whether the board gallery has fixtures to show. It is a developer's page: the dev and preview
+ * servers serve recorded fixtures at /gallery-data/, a production server does not (the address
+ * gets the page's HTML), so the top bar links to it only where it has something in it.
+ */
+function useGalleryAvailable(): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch('/gallery-data/index.json')
+      .then(async (res) => {
+        if (!res.ok || !res.headers.get('content-type')?.includes('json')) return false;
+        const index = (await res.json()) as { games?: { fixtures?: unknown[] }[] };
+        return !!index.games?.some((g) => (g.fixtures?.length ?? 0) > 0);
+      })
+      .catch(() => false)
+      .then((ok) => live && setAvailable(ok));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
+}
+
 export function App() {
+  const gallery = useGalleryAvailable();
   return (
     <>
       <header className="site-header">
@@ -28,7 +53,7 @@ export function App() {
         </Link>
         <nav aria-label="Site">
           <Link href="/">Lobby</Link>
-          <Link href="/gallery">Board gallery</Link>
+          {gallery && <Link href="/gallery">Board gallery</Link>}
         </nav>
       </header>
       <Suspense fallback={<p className="page">Loading…</p>}>

@@ -7,6 +7,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 function duration(ms: number): string {
+  if (ms === 0) return '0 s';
   if (ms % HOUR === 0) return `${ms / HOUR} h`;
   if (ms % MINUTE === 0) return `${ms / MINUTE} min`;
   return `${ms / 1000} s`;
@@ -14,7 +15,10 @@ function duration(ms: number): string {
 
 const CLOCK_TEXT: { [K in ClockSettings['kind']]: (c: Extract<ClockSettings, { kind: K }>) => string } = {
   none: () => 'no clock',
-  realtime: (c) => `${duration(c.baseMs)} + ${duration(c.incrementMs)} per move`,
+  realtime: (c) =>
+    c.incrementMs === 0
+      ? `${duration(c.baseMs)} per player, no increment`
+      : `${duration(c.baseMs)} + ${duration(c.incrementMs)} per move`,
   turn: (c) => `${duration(c.perMoveMs)} per move`,
 };
 

@@ -30,11 +30,13 @@ export interface Failure {
 }
 
 /**
- * The last action the game refused, or the protocol error an action got, for the page to show;
- * `offline` is this client's own: the action was not sent because the link was down.
+ * The last action the game refused, or the protocol error an action got, for the page to show.
+ * Two codes are this client's own: `offline`, the action was not sent because the link was down;
+ * `unknown_outcome`, an action sent before the link dropped was not confirmed, and the table moved
+ * on meanwhile, so whether it counted only the log can tell.
  */
 export interface Refusal {
-  readonly code: RuleError['code'] | ProtocolErrorCode | 'offline';
+  readonly code: RuleError['code'] | ProtocolErrorCode | 'offline' | 'unknown_outcome';
   readonly rule: string | null;
   readonly message: string;
 }
@@ -58,6 +60,32 @@ export interface TableSnapshot {
   readonly pending: boolean;
   readonly refusal: Refusal | null;
   readonly failure: Failure | null;
+  /** The browser says it has no network (its `offline` event; `online` clears it). */
+  readonly offline: boolean;
+  /**
+   * An action sent for `seat` whose answer the dropped link never brought: it may or may not have
+   * been stored. It is sent again, with the same request id, as soon as the link is back (the
+   * server answers a repeated id with its first answer and never applies an action twice), and
+   * stays here until that is answered.
+   */
+  readonly unconfirmed: { readonly seat: number; readonly label: string | null } | null;
+  /** The last such action the server then confirmed: the page says it arrived, until the next action. */
+  readonly confirmed: { readonly seat: number; readonly label: string | null } | null;
+  /** The `seq` this client's last acknowledged action was stored as (its own move, shown at once). */
+  readonly acked: number | null;
+  /**
+   * The `seq` after which the present `actors` have been acting (the last update whose actors
+   * differed, or the first update seen). Events after it name who has acted since, in a window
+   * where several seats choose at once.
+   */
+  readonly actorsFrom: number;
+}
+
+/** The browser's network events (`window` by default; a test passes its own target). */
+export interface NetworkEvents {
+  readonly navigator?: { readonly onLine?: boolean };
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
 }
 
 export interface ClientOptions {
@@ -71,6 +99,11 @@ export interface ClientOptions {
   readonly WebSocketImpl?: typeof WebSocket;
   /** For tests: the jitter's source of numbers in [0, 1) (default: the platform's generator). */
   readonly random?: () => number;
+  /**
+   * Where the browser's `offline`, `online` and `focus` events come from (default: the window,
+   * when there is one); `null`: none.
+   */
+  readonly network?: NetworkEvents | null;
 }
 
 /** A number in [0, 1) from the platform's generator (the lint keeps Math.random to no one). */
@@ -85,8 +118,16 @@ export function backoffMs(attempt: number, random: () => number = jitter): numbe
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-/** A keep-alive every 20 s; a link silent for two of them is dead (the server's own check is 30 s). */
-export const PING_MS = 20_000;
+/**
+ * A keep-alive every 5 s, and after every action sent; a ping not answered within `SILENT_MS` means
+ * the link is dead even if the browser has not noticed (a dropped network can leave a socket
+ * "open" for a minute). Five seconds is ten times what a loaded server takes to answer a ping (it
+ * answers in order, after the message before it, so an action's commit comes first), and short
+ * enough that a player is told within seconds, not the 40 s it took before. 12 messages a minute
+ * are far under the server's rate limit.
+ */
+export const PING_MS = 5_000;
+export const SILENT_MS = 5_000;
 
 /**
  * A socket not open after this long is given up and tried again: a connection attempt into a
@@ -98,6 +139,11 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export const OFFLINE_MESSAGE =
   'Not connected to the server, so your choice was not sent. Choose again once the table is back.';
 
+/** What the page shows when an action sent before a drop was neither confirmed nor refused. */
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'The link dropped before the server answered your last move, and the table has moved on since: ' +
+  'the log shows whether it counted.';
+
 /** Errors that a new connection would only get again. */
 const FATAL: ReadonlySet<string> = new Set([
   'not_found',
@@ -106,6 +152,11 @@ const FATAL: ReadonlySet<string> = new Set([
   'unsupported_version',
   'bad_request',
 ]);
+
+function defaultNetwork(): NetworkEvents | null {
+  const g = globalThis as unknown as Partial<NetworkEvents> & { window?: unknown };
+  return g.window !== undefined && typeof g.addEventListener === 'function' ? (g as NetworkEvents) : null;
+}
 
 function defaultUrl(): string {
   // Typed by hand: the server-side typecheck of the tests that import this module has no DOM library.
@@ -129,9 +180,15 @@ export class TableClient {
   private readonly listeners = new Set<() => void>();
   private retry: ReturnType<typeof setTimeout> | undefined;
   private pinger: ReturnType<typeof setInterval> | undefined;
-  private heardAt = 0;
+  /** A ping is out and nothing has been heard since: the link dies when this fires. */
+  private silence: ReturnType<typeof setTimeout> | undefined;
   private counter = 0;
   private pendingId: string | null = null;
+  /** The `act` in flight (to send again, same id, if the link drops before its answer). */
+  private inFlight: (Extract<ClientMessage, { type: 'act' }> & { label: string | null }) | null = null;
+  /** The public actors of the last update, whoever it was for, and since when they have acted. */
+  private lastActors: string | null = null;
+  private readonly network: NetworkEvents | null;
   private stopped = false;
   /** Counts `focus` calls, so that a `welcome` answering an older `hello` cannot undo the latest. */
   private focusEpoch = 0;
@@ -145,6 +202,7 @@ export class TableClient {
   constructor(private readonly options: ClientOptions) {
     this.url = options.url ?? defaultUrl();
     this.WS = options.WebSocketImpl ?? WebSocket;
+    this.network = options.network === undefined ? defaultNetwork() : options.network;
     this.state = {
       link: 'connecting',
       attempts: 0,
@@ -157,6 +215,11 @@ export class TableClient {
       pending: false,
       refusal: null,
       failure: null,
+      offline: this.network?.navigator?.onLine === false,
+      unconfirmed: null,
+      confirmed: null,
+      acked: null,
+      actorsFrom: 0,
     };
   }
 
@@ -179,15 +242,22 @@ export class TableClient {
   start(): void {
     this.stopped = false;
     this.set({ link: 'connecting' });
+    this.network?.addEventListener('offline', this.onOffline);
+    this.network?.addEventListener('online', this.onOnline);
+    this.network?.addEventListener('focus', this.onFocus);
     this.open();
   }
 
   /** Closes for good (the page is left). */
   stop(): void {
     this.stopped = true;
+    this.network?.removeEventListener('offline', this.onOffline);
+    this.network?.removeEventListener('online', this.onOnline);
+    this.network?.removeEventListener('focus', this.onFocus);
     clearTimeout(this.retry);
     clearTimeout(this.connectTimer);
     clearInterval(this.pinger);
+    clearTimeout(this.silence);
     this.socket?.close(1000, 'left');
     this.socket = null;
     this.set({ link: 'closed' });
@@ -229,30 +299,72 @@ export class TableClient {
       ...(this.state.table ? { focus } : this.options.focus === undefined ? {} : { focus }),
       ...(lastSeq === undefined ? {} : { lastSeq }),
     });
-    this.heardAt = Date.now();
+    if (this.inFlight) {
+      // The action the last link did not answer, again with its request id: the server answers a
+      // repeated id with its first answer, so it is stored at most once. Chosen against `seq`, it
+      // is applied now only if the seat's options have not changed since; else it is stale.
+      const { label: _label, ...act } = this.inFlight;
+      this.pendingId = act.id;
+      this.set({ pending: true });
+      this.send(act);
+    }
     clearInterval(this.pinger);
-    this.pinger = setInterval(() => this.keepAlive(), PING_MS);
+    this.pinger = setInterval(() => this.probe(), PING_MS);
   }
 
-  private keepAlive(): void {
-    if (Date.now() - this.heardAt > 2 * PING_MS) {
-      // Silent too long: the link is dead even if the browser has not noticed.
-      this.socket?.close();
-      this.lost();
-      return;
-    }
+  /**
+   * Sends a ping unless one is already out, and gives the link `SILENT_MS` to say anything at all:
+   * silent that long, it is dead even if the browser has not noticed.
+   */
+  private probe(): void {
+    if (this.silence !== undefined || this.socket?.readyState !== this.WS.OPEN) return;
+    const socket = this.socket;
     this.send({ type: 'ping' });
+    this.silence = setTimeout(() => {
+      this.silence = undefined;
+      if (socket !== this.socket) return;
+      socket.close();
+      this.lost();
+    }, SILENT_MS);
   }
+
+  private readonly onOffline = (): void => {
+    this.set({ offline: true });
+    // The browser knows the network is gone: say so now rather than after the silence.
+    if (this.socket && this.state.link !== 'failed') {
+      this.socket.close();
+      this.lost();
+    }
+  };
+
+  private readonly onOnline = (): void => {
+    this.set({ offline: false });
+    if (this.stopped || this.state.link === 'failed' || this.state.link === 'open') return;
+    // Back at once, not after whatever the backoff had grown to; a socket already trying is left to it.
+    if (this.socket) return;
+    clearTimeout(this.retry);
+    this.open();
+  };
+
+  /** The tab is looked at again (a phone woken up): make sure the link still answers. */
+  private readonly onFocus = (): void => {
+    if (this.state.link === 'open') this.probe();
+  };
 
   private lost(): void {
     clearInterval(this.pinger);
+    clearTimeout(this.silence);
+    this.silence = undefined;
     clearTimeout(this.connectTimer);
     this.socket = null;
-    // An action in flight may or may not have been stored; the update after reconnecting tells.
+    // An action in flight may or may not have been stored: the page says so, and the next link asks.
     this.pendingId = null;
     if (this.stopped || this.state.link === 'failed') return;
     const attempts = this.state.attempts + 1;
-    this.set({ link: 'reconnecting', attempts, pending: false });
+    const unconfirmed = this.inFlight
+      ? { seat: this.inFlight.seat, label: this.inFlight.label }
+      : this.state.unconfirmed;
+    this.set({ link: 'reconnecting', attempts, pending: false, unconfirmed });
     clearTimeout(this.retry);
     this.retry = setTimeout(() => this.open(), backoffMs(attempts - 1, this.options.random));
   }
@@ -264,7 +376,9 @@ export class TableClient {
   // Messages ------------------------------------------------------------------------------------
 
   private receive(text: string): void {
-    this.heardAt = Date.now();
+    // Anything at all proves the link alive.
+    clearTimeout(this.silence);
+    this.silence = undefined;
     let message: ServerMessage;
     try {
       message = JSON.parse(text) as ServerMessage;
@@ -291,12 +405,23 @@ export class TableClient {
       case 'ack':
         if (message.id === this.pendingId) {
           this.pendingId = null;
-          this.set({ pending: false, refusal: null });
+          const unsure = this.state.unconfirmed;
+          this.inFlight = null;
+          this.set({
+            pending: false,
+            refusal: null,
+            acked: message.seq,
+            unconfirmed: null,
+            ...(unsure ? { confirmed: unsure } : {}),
+          });
         }
         return;
       case 'refused':
-        if (message.id === this.pendingId) this.pendingId = null;
-        return this.set({ pending: false, refusal: { ...message.error } });
+        if (message.id === this.pendingId) {
+          this.pendingId = null;
+          this.inFlight = null;
+        }
+        return this.set({ pending: false, refusal: { ...message.error }, unconfirmed: null });
       case 'error':
         return this.onError(message);
       case 'pong':
@@ -314,10 +439,15 @@ export class TableClient {
     const have = previous?.seq ?? 0;
     if (update.from > have) return this.resync(have);
     this.resyncing = false;
+    // Who acts is public, so this is kept across a hot-seat switch: it holds nothing of a seat.
+    const actors = [...update.actors].sort((a, b) => a - b).join(',');
+    const actorsFrom = actors === this.lastActors ? this.state.actorsFrom : update.seq;
+    this.lastActors = actors;
     this.set({
       update,
       receivedAt: Date.now(),
       events: mergeEvents(previous ? this.state.events : [], update),
+      actorsFrom,
     });
   }
 
@@ -332,8 +462,22 @@ export class TableClient {
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
     if (error.id !== undefined && error.id === this.pendingId) {
       this.pendingId = null;
+      this.inFlight = null;
+      const unsure = this.state.unconfirmed;
+      // Sent again after a drop and now stale: stored before the drop (the table then moved on from
+      // it) or never stored and overtaken. The server cannot tell which any more; the log can.
+      if (unsure && error.code === 'stale_seq')
+        return this.set({
+          pending: false,
+          unconfirmed: null,
+          refusal: { code: 'unknown_outcome', rule: null, message: UNKNOWN_OUTCOME_MESSAGE },
+        });
       // A stale choice is normal at a busy table: the fresh update is on its way, choose again.
-      return this.set({ pending: false, refusal: { code: error.code, rule: null, message: error.message } });
+      return this.set({
+        pending: false,
+        unconfirmed: null,
+        refusal: { code: error.code, rule: null, message: error.message },
+      });
     }
     if (this.state.link !== 'open' && FATAL.has(error.code)) {
       clearInterval(this.pinger);
@@ -358,9 +502,14 @@ export class TableClient {
       return false;
     }
     const id = `a${++this.counter}-${update.seq}`;
+    const index = (update.legal as unknown[]).indexOf(action);
+    const message = { type: 'act' as const, id, seat: focus, seq: update.seq, action: action as never };
     this.pendingId = id;
-    this.set({ pending: true, refusal: null });
-    this.send({ type: 'act', id, seat: focus, seq: update.seq, action: action as never });
+    this.inFlight = { ...message, label: update.labels?.[index] ?? null };
+    this.set({ pending: true, refusal: null, confirmed: null });
+    this.send(message);
+    // A link that died silently is found out within seconds of a move, not at the next keep-alive.
+    this.probe();
     return true;
   }
 
@@ -372,8 +521,17 @@ export class TableClient {
   focus(viewer: Viewer): void {
     this.focusEpoch++;
     this.resyncing = false;
-    this.pendingId = null;
-    this.set({ focus: viewer, update: null, events: [], pending: false, refusal: null });
+    // An action still to be confirmed stays in flight: its answer is the seat's, whoever looks now.
+    if (!this.inFlight) this.pendingId = null;
+    this.set({
+      focus: viewer,
+      update: null,
+      events: [],
+      pending: this.pendingId !== null,
+      refusal: null,
+      confirmed: null,
+      acked: null,
+    });
     this.send({ type: 'focus', viewer });
   }
 

@@ -64,7 +64,7 @@ export function EndPanel({
       </h2>
       <p className="end-actions">
         {tokens.length > 0 ? (
-          <button type="button" className="primary" disabled={busy} onClick={() => void rematch()}>
+          <button type="button" className="button primary" disabled={busy} onClick={() => void rematch()}>
             {table.rematch ? 'Join the rematch' : 'Rematch'}
           </button>
         ) : (

@@ -30,7 +30,7 @@ export function CoverScreen({
           <p className="muted">
             Nothing secret is on the screen. Only {who(player.seat)} should look at it from here on.
           </p>
-          <button type="button" className="primary" autoFocus onClick={() => onShow(next!)}>
+          <button type="button" className="button primary" autoFocus onClick={() => onShow(next!)}>
             I am {who(player.seat)}: show my seat
           </button>
         </>
@@ -43,7 +43,7 @@ export function CoverScreen({
           {seats
             .filter((s) => s !== next)
             .map((s) => (
-              <button type="button" key={s} onClick={() => onShow(s)}>
+              <button type="button" className="button" key={s} onClick={() => onShow(s)}>
                 Show {who(s)}'s seat
               </button>
             ))}
@@ -79,11 +79,11 @@ export function HotSeatBar({
           </>
         )}
       </span>
-      <button type="button" onClick={onPass}>
+      <button type="button" className="button" onClick={onPass}>
         Hide and pass the device
       </button>
       {focus !== 'spectator' && seats.length > 0 && (
-        <button type="button" onClick={() => onShow('spectator')}>
+        <button type="button" className="button" onClick={() => onShow('spectator')}>
           Show the public table
         </button>
       )}

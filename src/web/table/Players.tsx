@@ -1,55 +1,38 @@
 /** The players at the table: who they are, who acts, their clocks and whether they are here. */
-import { useEffect, useState } from 'react';
 import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { PlayerInfo } from '../boards/contract.ts';
 import { playerOf } from '../boards/seats.ts';
 import type { TableSnapshot } from '../net/client.ts';
 import type { TableInfo } from '../../protocol/index.ts';
-
-/** m:ss, or h:mm:ss, or days for turn-based clocks. */
-export function formatClock(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s >= 86_400) return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
-/** Re-renders every second while some clock runs. */
-function useTick(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return now;
-}
+import { formatClock, timeLeft, useNow } from './clock.ts';
+import { warnAtMs } from './turns.ts';
 
 export function Players({
   table,
   snapshot,
   players,
+  done = [],
 }: {
   table: TableInfo;
   snapshot: TableSnapshot;
   players: PlayerInfo[];
+  /** Actors that have chosen and wait for the others (`actedSince`). */
+  done?: readonly number[];
 }) {
   const { update, receivedAt } = snapshot;
   const clocks = update?.clocks ?? null;
   const running = !!clocks && clocks.running.length > 0 && table.status === 'playing';
-  const now = useTick(running);
+  const now = useNow(running);
   const linked = snapshot.link === 'open';
+  const warnAt = warnAtMs(table.settings.clock);
   return (
     <section className="panel players" aria-label="Players">
       <h2>Players</h2>
       <ul>
         {table.seats.map((seat) => {
           const acting = table.status === 'playing' && !!update?.actors.includes(seat.seat);
-          const left = clocks?.remainingMs[seat.seat];
           const ticking = !!clocks?.running.includes(seat.seat);
-          const shown = left === undefined ? null : ticking ? left - (now - receivedAt) : left;
+          const shown = timeLeft(clocks, seat.seat, receivedAt, now);
           const you = update?.viewer === seat.seat;
           // With the link down this page cannot know who is here: it says so rather than guess.
           const presence = !linked
@@ -73,9 +56,13 @@ export function Players({
                 <span className="dot" aria-hidden="true" />
                 {presence}
               </span>
-              {acting && <span className="to-play">to play</span>}
+              {acting && (
+                <span className="to-play">{done.includes(seat.seat) ? 'has chosen' : 'to play'}</span>
+              )}
               {shown !== null && (
-                <span className={`clock${ticking ? ' ticking' : ''}${shown < 30_000 ? ' low' : ''}`}>
+                <span
+                  className={`clock${ticking ? ' ticking' : ''}${ticking && shown <= warnAt ? ' low' : ''}`}
+                >
                   {formatClock(shown)}
                 </span>
               )}

@@ -4,7 +4,7 @@
  * a cover screen passes the device between them. `?watch` watches even when holding seats. The
  * board is drawn from the view the server sends; the actions offered are its legal actions.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { PlayerInfo } from '../boards/contract.ts';
 import { seatPlayers } from '../boards/seats.ts';
@@ -12,12 +12,18 @@ import { loadCredentials } from '../net/credentials.ts';
 import { useTableClient } from '../net/useTableClient.ts';
 import type { TableClient, TableSnapshot } from '../net/client.ts';
 import { BoardHost } from '../ui/BoardHost.tsx';
-import type { TableInfo } from '../../protocol/index.ts';
+import { withNames } from '../ui/EventLog.tsx';
+import type { TableInfo, VisibleEvent } from '../../protocol/index.ts';
+import { formatClock, timeLeft, useNow } from './clock.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import type { Question } from './ConfirmDialog.tsx';
 import { EndPanel } from './EndPanel.tsx';
 import { CoverScreen, HotSeatBar } from './HotSeat.tsx';
+import { loadPace, PACE_TEXT, Pacer, savePace } from './pacing.ts';
+import type { Pace } from './pacing.ts';
 import { Players } from './Players.tsx';
 import { RefusalBanner, TurnLine } from './TurnLine.tsx';
-import { nextHotSeat, shouldCover } from './turns.ts';
+import { actedSince, nextHotSeat, shouldCover, tableTitle, turnState, warnAtMs } from './turns.ts';
 import './table.css';
 
 export default function TablePage() {
@@ -63,24 +69,78 @@ function LiveTable({
   name: string | null;
   tokens: readonly string[];
 }) {
-  const { table, update, focus, seats } = snapshot;
+  const { table, update: latest, focus, seats } = snapshot;
   const players = usePlayers(table);
+  const [pace, setPace] = usePace();
+  const pacer = usePacer(client, pace);
+  const paced = useSyncExternalStore(pacer.subscribe, pacer.snapshot);
+  // Never another viewer's update: the pacer empties at a hot-seat switch, and this checks it again.
+  const shown = paced.update && paced.update.viewer === focus ? paced.update : null;
+  const caughtUp = paced.behind === 0 && !!shown && shown.seq === latest?.seq;
+
+  // The turn, the clocks and the title are the truth (the latest update), paced or not.
+  const done = useMemo(
+    () => (latest ? actedSince(snapshot.events, snapshot.actorsFrom, latest.actors) : []),
+    [latest, snapshot.events, snapshot.actorsFrom],
+  );
+  const state = latest ? turnState(table, latest, done) : null;
+  const clocks = latest?.clocks;
+  const now = useNow(!!clocks && clocks.running.length > 0 && table.status === 'playing');
+  const warnAt = warnAtMs(table.settings.clock);
+  const me = latest?.viewer ?? focus;
+  const myLeft =
+    me !== 'spectator' && clocks?.running.includes(me) && table.status === 'playing'
+      ? timeLeft(clocks, me, snapshot.receivedAt, now)
+      : null;
+  const low = myLeft !== null && myLeft <= warnAt;
+  // Pacing must not cost a player their time: with their own clock low, everything shows at once.
+  useEffect(() => {
+    if (low && paced.behind > 0) pacer.flush();
+  }, [low, paced.behind, pacer]);
 
   // Hot-seat: once the seat in front of the screen has nothing to do and another held seat does,
-  // its view is dropped and the cover shown before the next player takes the device.
-  const cover = hotSeat && shouldCover(update, focus, seats);
+  // its view is dropped and the cover shown before the next player takes the device (after the
+  // moves still being shown to this seat: they are its own view).
+  const cover = hotSeat && shouldCover(latest, focus, seats) && paced.behind === 0;
   useEffect(() => {
     if (cover) client.focus('spectator');
   }, [cover, client]);
+  const covered = hotSeat && focus === 'spectator' && table.status !== 'finished';
 
+  const title = tableTitle(
+    table.gameName,
+    covered ? 'cover' : snapshot.link !== 'open' && state?.kind !== 'over' ? 'offline' : (state ?? 'offline'),
+    players,
+    low && state?.kind === 'yours' ? formatClock(myLeft!) : null,
+  );
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(
+    () => () => {
+      document.title = 'Prosper';
+    },
+    [],
+  );
+
+  // A costly move asks first, in the page's own dialog; the question stands for that update only.
+  const [ask, setAsk] = useState<(Question & { action: unknown; seq: number }) | null>(null);
+  const asking = ask && ask.seq === latest?.seq ? ask : null;
   const onAction = useCallback(
     (action: unknown) => {
-      const i = update?.legal?.findIndex((a) => a === action) ?? -1;
-      const question = i >= 0 ? update?.confirm?.[i] : null;
-      if (question && !window.confirm(question)) return;
+      const legal = latest?.legal as unknown[] | null | undefined;
+      const i = legal?.indexOf(action) ?? -1;
+      const question = i >= 0 ? latest?.confirm?.[i] : null;
+      if (question && latest)
+        return setAsk({ action, question, label: latest.labels?.[i] ?? null, seq: latest.seq });
       client.act(action);
     },
-    [client, update],
+    [client, latest],
+  );
+
+  const events = useMemo(
+    () => (shown ? snapshot.events.filter((e) => e.seq <= shown.seq) : []),
+    [shown, snapshot.events],
   );
 
   const heading = (
@@ -102,22 +162,31 @@ function LiveTable({
     </header>
   );
 
-  if (hotSeat && focus === 'spectator' && table.status !== 'finished')
+  if (covered)
     return (
       <div className="page table-page">
         {heading}
         <CoverScreen
           players={players}
           seats={seats}
-          next={nextHotSeat(update, seats)}
+          next={nextHotSeat(latest, seats)}
           onShow={(seat) => client.focus(seat)}
         />
       </div>
     );
 
-  const viewer = update?.viewer ?? focus;
+  const viewer = shown?.viewer ?? focus;
+  // A move that may or may not have arrived is settled before another is chosen.
+  const unsure = !!snapshot.unconfirmed && snapshot.unconfirmed.seat === viewer;
+  const othersMove = paced.freshFrom !== null && shown && shown.seq !== snapshot.acked;
   return (
-    <div className="page table-page" data-viewer={String(viewer)} data-seq={update?.seq ?? ''}>
+    <div
+      className="page table-page"
+      data-viewer={String(viewer)}
+      data-seq={shown?.seq ?? ''}
+      data-latest-seq={latest?.seq ?? ''}
+      data-behind={paced.behind}
+    >
       {heading}
       {hotSeat && (
         <HotSeatBar
@@ -128,36 +197,153 @@ function LiveTable({
           onShow={(viewer) => client.focus(viewer)}
         />
       )}
-      {!update ? (
+      {!shown || !state ? (
         <p className="panel" role="status">
           {table.status === 'waiting' ? <Waiting table={table} /> : 'Loading the table…'}
         </p>
       ) : (
         <BoardHost
           game={table.game}
-          view={update.view}
-          viewer={update.viewer}
-          legal={snapshot.pending ? null : update.legal}
-          actionLabels={update.labels ?? undefined}
+          view={shown.view}
+          viewer={shown.viewer}
+          legal={caughtUp && !snapshot.pending && !asking && !unsure ? shown.legal : null}
+          actionLabels={shown.labels ?? undefined}
           onAction={onAction}
-          events={snapshot.events}
+          events={events}
           players={players}
-          outcome={update.outcome}
+          outcome={shown.outcome}
+          freshFrom={paced.freshFrom}
+          logTools={<PaceSetting pace={pace} onChange={setPace} />}
+          idleText={
+            snapshot.pending || unsure
+              ? 'Legal actions: once the server has answered your last move'
+              : !caughtUp
+                ? 'Legal actions: once the moves being shown are done'
+                : asking
+                  ? 'Legal actions: answer the question first'
+                  : undefined
+          }
           top={
             <>
-              <TurnLine snapshot={snapshot} players={players} onReclaim={(seat) => client.reclaim(seat)} />
+              <TurnLine
+                snapshot={snapshot}
+                state={state}
+                players={players}
+                onReclaim={(seat) => client.reclaim(seat)}
+                now={now}
+                warnAt={warnAt}
+                myLeft={myLeft}
+                behind={paced.behind}
+                onShowNow={() => pacer.flush()}
+              />
               <RefusalBanner
                 game={table.game}
                 refusal={snapshot.refusal}
                 onDismiss={() => client.dismissRefusal()}
               />
-              {table.status === 'finished' && (
+              {table.status === 'finished' && caughtUp && (
                 <EndPanel table={table} players={players} tokens={tokens} name={name} />
               )}
             </>
           }
-          side={<Players table={table} snapshot={snapshot} players={players} />}
+          side={<Players table={table} snapshot={snapshot} players={players} done={done} />}
         />
+      )}
+      {othersMove && (
+        <MoveShown
+          events={events.filter((e) => e.seq > paced.freshFrom!)}
+          players={players}
+          behind={paced.behind}
+          onShowAll={() => pacer.flush()}
+        />
+      )}
+      {asking && (
+        <ConfirmDialog
+          ask={asking}
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            setAsk(null);
+            client.act(asking.action);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The player's pacing of other players' moves, kept in this browser. */
+function usePace(): [Pace, (pace: Pace) => void] {
+  const [pace, setPace] = useState(loadPace);
+  const choose = useCallback((next: Pace) => {
+    savePace(next);
+    setPace(next);
+  }, []);
+  return [pace, choose];
+}
+
+/** One pacer per connection, fed every update the client receives (none is skipped by rendering). */
+function usePacer(client: TableClient, pace: Pace): Pacer {
+  const [entry, setEntry] = useState(() => ({ client, pacer: new Pacer(pace) }));
+  const current = entry.client === client ? entry : { client, pacer: new Pacer(pace) };
+  if (current !== entry) setEntry(current);
+  const { pacer } = current;
+  useEffect(() => {
+    const feed = () => {
+      const { update, acked } = client.snapshot();
+      pacer.push(update, !!update && update.seq === acked);
+    };
+    feed();
+    const unsubscribe = client.subscribe(feed);
+    return () => {
+      unsubscribe();
+      pacer.stop();
+    };
+  }, [client, pacer]);
+  useEffect(() => pacer.setPace(pace), [pacer, pace]);
+  return pacer;
+}
+
+function PaceSetting({ pace, onChange }: { pace: Pace; onChange: (pace: Pace) => void }) {
+  return (
+    <label className="pace-setting">
+      <span>Others&rsquo; moves</span>
+      <select value={pace} onChange={(e) => onChange(e.target.value as Pace)}>
+        {(Object.keys(PACE_TEXT) as Pace[]).map((p) => (
+          <option key={p} value={p}>
+            {PACE_TEXT[p]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The move being shown, at the foot of the screen wherever the player has scrolled. */
+function MoveShown({
+  events,
+  players,
+  behind,
+  onShowAll,
+}: {
+  events: readonly VisibleEvent[];
+  players: PlayerInfo[];
+  behind: number;
+  onShowAll: () => void;
+}) {
+  if (events.length === 0 && behind === 0) return null;
+  const lines = events.slice(-3);
+  return (
+    <div className="move-shown" aria-live="off">
+      <ul>
+        {lines.map((e, i) => (
+          <li key={i}>{withNames(e.text, players)}</li>
+        ))}
+        {events.length > lines.length && <li className="muted">…and {events.length - lines.length} more</li>}
+      </ul>
+      {behind > 0 && (
+        <button type="button" className="button pace-now" onClick={onShowAll}>
+          Show now ({behind} more)
+        </button>
       )}
     </div>
   );
@@ -191,7 +377,9 @@ function LinkBadge({ snapshot }: { snapshot: TableSnapshot }) {
   const text: Record<TableSnapshot['link'], string> = {
     connecting: 'connecting…',
     open: 'connected',
-    reconnecting: `connection lost — reconnecting${snapshot.attempts > 1 ? ` (attempt ${snapshot.attempts})` : ''}…`,
+    reconnecting: snapshot.offline
+      ? 'offline — no network'
+      : `connection lost — reconnecting${snapshot.attempts > 1 ? ` (attempt ${snapshot.attempts})` : ''}…`,
     failed: 'disconnected',
     closed: 'disconnected',
   };

@@ -5,23 +5,17 @@ export function ActionList({
   refs,
   active,
   onAction,
-  over = false,
+  idle = 'Legal actions: none — not your turn',
 }: {
   refs: readonly ActionRef[];
   active: boolean;
   onAction: (action: unknown) => void;
-  /** The game is over: nobody's turn, so the list says that rather than "not your turn". */
-  over?: boolean;
+  /** What the list says when there is nothing to choose: why (the game is over, you are watching…). */
+  idle?: string;
 }) {
   return (
     <details className="panel action-list" open={refs.length > 0 && refs.length <= 12}>
-      <summary>
-        {active
-          ? `All your legal actions (${refs.length})`
-          : over
-            ? 'Legal actions: none — the game is over'
-            : 'Legal actions: none — not your turn'}
-      </summary>
+      <summary>{active ? `All your legal actions (${refs.length})` : idle}</summary>
       {active && (
         <ol>
           {refs.map((ref) => (

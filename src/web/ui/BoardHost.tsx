@@ -34,10 +34,19 @@ export function BoardHost({
   outcome,
   top,
   side,
+  freshFrom = null,
+  idleText,
+  logTools,
   ...props
 }: {
   game: string;
   outcome?: OutcomeInfo | null;
+  /** The log's events after this `seq` are the move being shown: highlighted. */
+  freshFrom?: number | null;
+  /** Why the list of actions is empty, when the page knows better than "not your turn". */
+  idleText?: string;
+  /** Drawn in the log's heading (the table page's pacing setting). */
+  logTools?: ReactNode;
   /** Drawn above the board (the table page's turn line, the end of the game's offers). */
   top?: ReactNode;
   /** Drawn at the head of the side column (the table page's players and clocks). */
@@ -65,9 +74,15 @@ export function BoardHost({
           refs={index.all}
           active={props.legal !== null}
           onAction={props.onAction}
-          over={!!outcome}
+          idle={
+            outcome
+              ? 'Legal actions: none — the game is over'
+              : props.viewer === 'spectator'
+                ? 'You are watching'
+                : (idleText ?? 'Legal actions: none — not your turn')
+          }
         />
-        <EventLog events={props.events} players={props.players} />
+        <EventLog events={props.events} players={props.players} freshFrom={freshFrom} tools={logTools} />
       </aside>
     </div>
   );

@@ -17,7 +17,7 @@ const SEAT_WORD = /\bSeat (\d+)\b/g;
  * such mention becomes that player's badge and name, the way the players panel shows them. The
  * engine's own words stay on the line as `data-text`.
  */
-function withNames(text: string, players: readonly PlayerInfo[]): ReactNode[] {
+export function withNames(text: string, players: readonly PlayerInfo[]): ReactNode[] {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(SEAT_WORD)) {
@@ -38,9 +38,15 @@ function names(text: string, player: PlayerInfo): boolean {
 export function EventLog({
   events,
   players,
+  freshFrom = null,
+  tools,
 }: {
   events: readonly BoardEvent[];
   players: readonly PlayerInfo[];
+  /** Events after this `seq` are the move being shown: highlighted. */
+  freshFrom?: number | null;
+  /** Drawn beside the heading. */
+  tools?: ReactNode;
 }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -49,13 +55,19 @@ export function EventLog({
   }, [events]);
   return (
     <section className="panel event-log" aria-label="Game log">
-      <h2>Log</h2>
+      <div className="log-head">
+        <h2>Log</h2>
+        {tools}
+      </div>
       {events.length === 0 && <p className="muted">Nothing has happened yet.</p>}
       <ol ref={list} aria-live="polite">
         {events.map((e, i) => {
           const who = seatOf(e, players);
+          // The live table's events carry the `seq` of their action (the gallery's need not).
+          const seq = (e as { seq?: number }).seq;
+          const fresh = freshFrom !== null && seq !== undefined && seq > freshFrom;
           return (
-            <li key={i} className={`ev ev-${e.type}`} data-text={e.text}>
+            <li key={i} className={`ev ev-${e.type}${fresh ? ' ev-fresh' : ''}`} data-text={e.text}>
               {who && !names(e.text, who) && <SeatBadge player={who} />} {withNames(e.text, players)}
             </li>
           );
