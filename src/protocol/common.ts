@@ -192,13 +192,6 @@ export const ClockSettings = z.discriminatedUnion('kind', [
 export type ClockSettings = z.infer<typeof ClockSettings>;
 
 /**
- * The clock a table open to strangers gets unless its creator chooses another (or none): a few
- * minutes for each move, after which the table's takeover bot plays the seat, so a stranger who
- * sits down and never moves cannot stall the others.
- */
-export const STRANGER_CLOCK: ClockSettings = { kind: 'turn', perMoveMs: 3 * 60_000 };
-
-/**
  * The clocks as of `at` (server time): each seat's remaining time, and which clocks run now. A
  * client shows `remainingMs[s] - (now - at)` for running seats. A seat whose clock reaches zero is
  * taken over by the table's takeover bot; a seat a bot plays has a stopped clock.

@@ -7,3 +7,4 @@ export * from './common.ts';
 export * from './http.ts';
 export * from './ws.ts';
 export * from './replay.ts';
+export * from './defaults.ts';

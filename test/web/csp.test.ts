@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/index.ts';
 import type { TableInfo } from '../../src/protocol/index.ts';
 import { finishedBotMatch } from '../server/bot-match.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import { changed, clickSomething, createInLobby, LAPTOP, pageState, playToEnd } from './live-driver.ts';
 import type { LobbyTable } from './live-driver.ts';
 import { startServerSite } from './server-site.ts';
@@ -40,7 +40,7 @@ interface Watched {
 
 /** A fresh browser context whose pages record every CSP violation before any of their scripts run. */
 async function watchedPage(): Promise<Watched> {
-  const context = await browser.newContext(LAPTOP);
+  const context = await contextShowingMovesAtOnce(browser, LAPTOP);
   await context.addInitScript(() => {
     const w = globalThis as unknown as { cspViolations: string[] };
     w.cspViolations = [];

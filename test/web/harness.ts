@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { build, preview } from 'vite';
 import { webConfig } from '../../vite.web.config.ts';
 import { galleryFiles, makeFixtures } from './fixtures.ts';
@@ -50,6 +50,25 @@ export async function startGallery(): Promise<Gallery> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A browser context for tests that are not about the pacing of other players' moves: they are
+ * shown at once, as a player may choose, so a whole game takes its own time and no more.
+ */
+export async function contextShowingMovesAtOnce(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  // Runs in the page, where localStorage exists (this file's typecheck has no DOM library).
+  await context.addInitScript(() =>
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      'prosper.pace',
+      'off',
+    ),
+  );
+  return context;
 }
 
 export function launchChromium(): Promise<Browser> {

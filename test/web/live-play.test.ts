@@ -13,10 +13,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeatInfo, TableResponse } from '../../src/protocol/index.ts';
 import { api } from '../server/harness.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import { createInLobby, LAPTOP, pageState, playToEnd, recordFrames } from './live-driver.ts';
 import type { LobbyTable } from './live-driver.ts';
 import { startServerSite } from './server-site.ts';
+import { botLevel } from '../../src/bots/names.ts';
 import type { ServerSite } from './server-site.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/live/', import.meta.url));
@@ -47,7 +48,13 @@ function seatsOf(table: LobbyTable): Pick<SeatInfo, 'kind' | 'bot' | 'name' | 't
   return table.seats.map((want) =>
     want === 'me'
       ? { kind: 'human', bot: null, name: table.name, taken: true }
-      : { kind: 'bot', bot: { bot: want.bot }, name: want.bot, taken: true },
+      : {
+          kind: 'bot',
+          bot: { bot: want.bot },
+          // A name of its own (drawn per table) and its level: "Mallow · Casual bot".
+          name: expect.stringMatching(new RegExp(`^\\p{L}+ · ${botLevel(want.bot)}$`, 'u')) as string,
+          taken: true,
+        },
   );
 }
 
@@ -76,7 +83,7 @@ describe.each(Object.keys(TABLES))('playing %s live', (game) => {
 
     // In the lobby: the game's "Create a table", the form, and on to the table (it starts at once:
     // every seat is taken, so there is no link to share and the page goes straight to it).
-    const context = await browser.newContext(LAPTOP);
+    const context = await contextShowingMovesAtOnce(browser, LAPTOP);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -99,7 +106,7 @@ describe.each(Object.keys(TABLES))('playing %s live', (game) => {
     await shot(page, `${game}--start`);
 
     // A spectator in a fresh browser: no seats, so the page watches.
-    const watcher = await browser.newContext(LAPTOP);
+    const watcher = await contextShowingMovesAtOnce(browser, LAPTOP);
     const spectator = await watcher.newPage();
     const watched = recordFrames(spectator);
     await spectator.goto(`${site.url}/table/${id}`);

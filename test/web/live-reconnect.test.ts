@@ -20,7 +20,7 @@ import type { ClientMessage, ReplayFramesResponse, ServerMessage } from '../../s
 import { webConfig } from '../../vite.web.config.ts';
 import { api, installedCopy, startChildServer } from '../server/harness.ts';
 import type { ChildServer } from '../server/harness.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import { clickSomething, createTable, holdSeats, LAPTOP, pageState, playToEnd } from './live-driver.ts';
 import type { PlayStats } from './live-driver.ts';
 
@@ -118,7 +118,7 @@ async function expectWholeLog(page: Page, base: string, table: string): Promise<
 async function openTable(): Promise<{ page: Page; table: string; errors: string[]; close(): Promise<void> }> {
   const created = await createTable(server!.url, { game: 'prosperitea', seats: [...SEATS], name: 'Ann' });
   const table = created.table.id;
-  const context = await browser.newContext(LAPTOP);
+  const context = await contextShowingMovesAtOnce(browser, LAPTOP);
   await holdSeats(context, table, 'Ann', created.tokens);
   const page = await context.newPage();
   const errors: string[] = [];

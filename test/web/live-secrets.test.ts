@@ -15,7 +15,7 @@ import { SPELLS } from '../../src/games/prospectus/data.ts';
 import type { ReplayScript, UpdateMessage } from '../../src/protocol/index.ts';
 import { api, gameById } from '../server/harness.ts';
 import { rebuild } from '../server/wire-check.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import {
   changed,
   createTable,
@@ -80,9 +80,9 @@ describe('secrets at a live table', () => {
     const id = created.table.id;
     const bob = await joinTable(site.url, id, 'Bob');
 
-    const annContext = await browser.newContext(LAPTOP);
+    const annContext = await contextShowingMovesAtOnce(browser, LAPTOP);
     await holdSeats(annContext, id, 'Ann', created.tokens);
-    const bobContext = await browser.newContext(LAPTOP);
+    const bobContext = await contextShowingMovesAtOnce(browser, LAPTOP);
     await holdSeats(bobContext, id, 'Bob', [bob]);
     const ann = await annContext.newPage();
     const bobPage = await bobContext.newPage();
@@ -176,7 +176,7 @@ describe('secrets at a live table', () => {
     });
     const id = created.table.id;
     expect(created.tokens.length).toBe(2);
-    const context = await browser.newContext(LAPTOP);
+    const context = await contextShowingMovesAtOnce(browser, LAPTOP);
     await holdSeats(context, id, 'Cleo', created.tokens);
     const page = await context.newPage();
     const frames = recordFrames(page);

@@ -24,7 +24,7 @@ import { api } from '../server/harness.ts';
 import type { TestServer } from '../server/harness.ts';
 import { Rng } from '../../src/core/index.ts';
 import { SPELL_IDS } from '../../src/games/prospectus/data.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import { changed, clickSomething, pageState } from './live-driver.ts';
 import type { PlayStats } from './live-driver.ts';
 import { startServerSite } from './server-site.ts';
@@ -307,7 +307,7 @@ describe.each(Object.keys(PLANS))('creating a %s table through the form', (gameI
     await expect.poll(() => path(page)).toBe(`/table/${id}`);
 
     // A second browser opens the shared link, gives a name and takes the first open seat.
-    const other = await browser.newContext(LAPTOP);
+    const other = await contextShowingMovesAtOnce(browser, LAPTOP);
     const guest = await openPage(other);
     await guest.page.goto(link);
     await guest.page.getByLabel('Your name').waitFor();
@@ -487,7 +487,7 @@ describe('open tables and play now', () => {
   it.each(['prospectus', 'prosperitea', 'pocket-imperium'])(
     '"play now" creates a started %s table: you and the game\'s bots',
     async (gameId) => {
-      const context = await browser.newContext(LAPTOP);
+      const context = await contextShowingMovesAtOnce(browser, LAPTOP);
       const { page, errors } = await openPage(context);
       await page.goto(`${site.url}/`);
       const button = page

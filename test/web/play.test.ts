@@ -14,7 +14,7 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sectionForRule } from '../../src/web/play/guide.ts';
 import type { ClientMessage } from '../../src/protocol/index.ts';
-import { launchChromium } from './harness.ts';
+import { contextShowingMovesAtOnce, launchChromium } from './harness.ts';
 import { createTable, holdSeats, LAPTOP } from './live-driver.ts';
 import { GAMES, IMAGES, PLAY, guideOf } from './play-docs.ts';
 import { startServerSite } from './server-site.ts';
@@ -214,7 +214,7 @@ it("links a table to its guide, and a refused move's rule id to the section expl
     ['laptop', LAPTOP],
     ['phone', PHONE],
   ] as const) {
-    const context = await browser.newContext(options);
+    const context = await contextShowingMovesAtOnce(browser, options);
     await holdSeats(context, created.table.id, 'Ann', created.tokens);
     const page = await context.newPage();
     let rewritten = 0;

@@ -7,7 +7,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { STRANGER_CLOCK } from '../../protocol/index.ts';
+import { STRANGER_CLOCK } from '../../protocol/defaults.ts';
 import type { BotInfo, CreateTableRequest, Json, SeatSpec, TableInfo } from '../../protocol/index.ts';
 import { BOT_TEXT, botLabel, gameInfo } from '../app/games.ts';
 import { rememberName, rememberedName, saveCredentials } from '../net/credentials.ts';
