@@ -164,7 +164,7 @@ export async function clickSomething(page: Page, rng: Rng, stats: PlayStats): Pr
   try {
     const played = await clickAction(page, rng, stats, quick);
     // A costly move asks first, in the page's own dialog: the player confirms.
-    const confirm = page.locator('.confirm-dialog[open] .confirm-ok');
+    const confirm = page.locator(CONFIRM_OK);
     if (played && (await confirm.count())) await confirm.click(quick);
     return played;
   } catch (err) {
@@ -230,9 +230,16 @@ export async function playToEnd(
   const rng = Rng.fromSeed(seed);
   const stats: PlayStats = { board: 0, list: 0, planner: 0 };
   const max = opts.maxActions ?? 1500;
+  let stalled = 0;
+  let lastSeq: string | null = null;
   for (let acted = 0; ;) {
     const before = await pageState(page);
     if (before.end) return stats;
+    // A page that stops moving on fails at once with what it shows, not at the test's timeout.
+    stalled = before.seq === lastSeq && !before.cover ? stalled + 1 : 0;
+    lastSeq = before.seq;
+    if (stalled > STALL_LOOPS)
+      throw new Error(`the page stopped moving on: ${await stallReport(page, before)}`);
     await opts.onState?.(before, acted);
     // The callback may have moved the page on (reloaded it, passed the device).
     const state = opts.onState ? await pageState(page) : before;
@@ -250,12 +257,34 @@ export async function playToEnd(
         .click({ timeout: 2_000 })
         .catch(() => undefined);
       if ((await pageState(page)).behind) await changed(page, state);
+    } else if (await openConfirmation(page)) {
+      // The page's own dialog opened after the click that asked for it had returned: confirm.
+      await page.locator(CONFIRM_OK).click({ timeout: 3_000 });
+      await changed(page, state);
     } else if (state.turn === 'yours' && !state.pending) {
       if (++acted > max) throw new Error(`no end after ${max} actions`);
       const settled = await pageState(page);
       if (await clickSomething(page, rng, stats)) await changed(page, settled);
     } else await changed(page, state);
   }
+}
+
+/** Loops of `playToEnd` on one update (clicks that found nothing, menus that closed) before it gives up. */
+const STALL_LOOPS = 25;
+const CONFIRM_OK = '.confirm-dialog[open] .confirm-ok';
+
+function openConfirmation(page: Page): Promise<boolean> {
+  return page
+    .locator(CONFIRM_OK)
+    .count()
+    .then((n) => n > 0);
+}
+
+async function stallReport(page: Page, state: PageState): Promise<string> {
+  const text = await page.evaluate(() =>
+    ((globalThis as unknown as { document: { body: El } }).document.body.textContent ?? '').slice(0, 600),
+  );
+  return `${JSON.stringify(state)} — ${text}`;
 }
 
 /** Everything a page's WebSockets received, as text (for leak checks). */

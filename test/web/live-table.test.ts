@@ -419,8 +419,10 @@ describe("other players' moves", () => {
     expect(after.map((s) => s.seq)).toEqual(Array.from({ length: last - mySeq }, (_, i) => mySeq + 1 + i));
     expect(last - mySeq).toBeGreaterThanOrEqual(3);
     const gaps = after.slice(1).map((s, i) => s.at - after[i]!.at);
-    // Each other player's move stayed on screen a while (900 ms, less for a long backlog).
-    expect(Math.min(...gaps)).toBeGreaterThan(400);
+    // Each move stayed on screen a while: nominally 450 ms after one's own, 900 ms after another's
+    // (less for a long backlog). A busy machine delays a render, which shortens the gap after it:
+    // the bound only tells "held" from "flashed by".
+    expect(Math.min(...gaps)).toBeGreaterThan(250);
 
     // "Show now" shows everything at once.
     await clickOne(page);
