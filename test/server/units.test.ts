@@ -221,7 +221,9 @@ describe('the bot pool', () => {
   });
 
   it('rejects a failed or overlong decision and replaces the worker', async () => {
-    const pool = new BotPool({ workers: 1, source: { registryUrl: FIXTURE_REGISTRY }, timeoutMs: 300 });
+    // The limit counts from the task's posting, so it includes a fresh worker loading its code: long
+    // enough for that on a busy machine, well under the search asked for below.
+    const pool = new BotPool({ workers: 1, source: { registryUrl: FIXTURE_REGISTRY }, timeoutMs: 3_000 });
     try {
       const s = state();
       await expect(
@@ -241,7 +243,7 @@ describe('the bot pool', () => {
           {
             game: 'secret-bid',
             seat: 0,
-            bot: { name: 'ismcts', params: { ms: '5000' } },
+            bot: { name: 'ismcts', params: { ms: '60000' } },
             seed: 'x',
             state: s,
           },
