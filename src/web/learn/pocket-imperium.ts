@@ -80,7 +80,7 @@ const script: TutorialScript<PiView, PiAction> = {
         'This panel explains each part as it comes and rings the part of the board it means. Press Next ' +
         'once you have read a step; when it asks you to do something, do it on the board. "Leave tutorial" ' +
         'ends it at any time.',
-      point: { look: ['.board-area .hex-map', '.board-area'] },
+      point: { look: ['.board-area .pi-board', '.board-area'] },
     },
     {
       id: 'map',

@@ -52,7 +52,7 @@ const script: TutorialScript<ProsperiteaView, ProsperiteaAction> = {
         'This panel explains each part as it comes up and rings the part of the board it means. Press Next ' +
         'once you have read a step; when it asks you to do something, do it on the board. "Leave tutorial" ' +
         'ends it at any time.',
-      point: { look: ['.board-area .shops', '.board-area'] },
+      point: { look: ['.board-area .prosperitea-board', '.board-area'] },
     },
     {
       id: 'shop',
