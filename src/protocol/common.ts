@@ -225,6 +225,11 @@ export const TableSettings = z.strictObject({
   /** Whether the table appears in the lobby's lists; unlisted tables are reached by their code only. */
   listed: z.boolean(),
   takeover: TakeoverSettings,
+  /**
+   * A guided first game ("Learn to play"): dealt from the game's published tutorial seed, never
+   * listed, no clock, one person in seat A against bots. Absent on every other table.
+   */
+  tutorial: z.literal(true).optional(),
 });
 export type TableSettings = z.infer<typeof TableSettings>;
 

@@ -118,6 +118,12 @@ export const CreateTableRequest = z
     listed: z.boolean().default(true),
     /** The bot that would finish the game for a timed-out or absent seat (default: the game's best cheap bot). */
     takeover: TakeoverSettings.optional(),
+    /**
+     * A tutorial table: the game's fixed, published tutorial seed instead of a secret one. It must
+     * have exactly one human seat, seat 0, taken by the creator, and bots everywhere else; it is
+     * never listed and has no clock, whatever `listed` and `clock` say.
+     */
+    tutorial: z.literal(true).optional(),
   })
   .superRefine((req, ctx) => {
     if (req.names === undefined) return;
@@ -204,3 +210,14 @@ export type RematchRequest = z.infer<typeof RematchRequest>;
 
 export const RematchResponse = CreateTableResponse;
 export type RematchResponse = CreateTableResponse;
+
+// POST /api/v1/tables/:id/leave --------------------------------------------------------------------------
+
+/**
+ * Leaves a tutorial table with one's seat tokens: the table's takeover bot plays those seats from
+ * now on, so the match ends by itself. Refused (`invalid_table`) at any other table.
+ */
+export const LeaveRequest = z.strictObject({
+  tokens: z.array(SeatToken).min(1).max(16),
+});
+export type LeaveRequest = z.infer<typeof LeaveRequest>;

@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   CreateTableRequest,
   JoinRequest,
+  LeaveRequest,
   PROTOCOL_VERSION,
   RematchRequest,
   TableParams,
@@ -74,5 +75,11 @@ export function registerHttpRoutes(app: FastifyInstance, tables: TableService, s
     const created = await tables.rematch(id, body.tokens);
     void reply.status(201);
     return created;
+  });
+
+  app.post(`${API_PREFIX}/tables/:id/leave`, async (req): Promise<TableResponse> => {
+    const id = tableId(req.params);
+    const body = parseOr(LeaveRequest, req.body, 'leave');
+    return { table: await tables.leave(id, body.tokens) };
   });
 }

@@ -39,6 +39,7 @@ import { LiveMatch, seatNames } from './live.ts';
 import type { Prepared } from './live.ts';
 import type { NamedReplay } from './replay-frames.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
+import { afterTutorial, tutorialBotSeed, tutorialPlan, tutorialSeed } from './tutorial.ts';
 import type { ControlChange, CreationQuota, QuotaExceeded, Storage, StoredMatch } from './storage/types.ts';
 
 /** A WebSocket connection (or a test double) following one table. */
@@ -155,7 +156,10 @@ export class TableService {
 
   async create(request: CreateTableParsed, creator: string): Promise<CreateTableResponse> {
     const game = this.game(request.game);
-    const { options, seats, settings, claim } = planTable(game, request);
+    const planned = planTable(game, request);
+    const { options, seats, settings, claim } = request.tutorial
+      ? tutorialPlan(planned, request.names)
+      : planned;
 
     const at = this.now();
     const tokens: SeatGrant[] = claim.map((seat) => ({ seat, token: newSeatToken() }));
@@ -168,7 +172,7 @@ export class TableService {
       game: game.id,
       rulesVersion: game.rulesVersion,
       players: request.players,
-      seed: newSeed(),
+      seed: request.tutorial ? tutorialSeed(game.id) : newSeed(),
       options,
       settings,
       creator,
@@ -336,6 +340,7 @@ export class TableService {
         id: newTableId(),
         rulesVersion: game.rulesVersion,
         seed: newSeed(),
+        settings: afterTutorial(old.setup.settings),
         createdAt: this.now(),
         rematchOf: old.id,
         // The players who ask first must not find their seats taken by strangers.
@@ -701,6 +706,32 @@ export class TableService {
     });
   }
 
+  /**
+   * The learner leaves a tutorial: the takeover bot plays their seats from now on (stored like any
+   * takeover, as `absent`), so the match finishes by itself and nothing waits for them. Any other
+   * table is refused: leaving one would hand a person's opponents a bot without their say.
+   */
+  async leave(id: string, tokens: readonly string[]): Promise<TableInfo> {
+    const match = await this.open(id);
+    if (!match.setup.settings.tutorial)
+      throw new ProtocolError('invalid_table', 'only a tutorial table can be left this way');
+    const seats = this.seatsOfTokens(match, tokens);
+    return match.queue.run(async () => {
+      this.assertValid(match);
+      if (match.status !== 'playing') return this.infoOf(match);
+      const at = this.now();
+      const staying = seats.filter((seat) => !match.takenOver(seat));
+      for (const seat of staying)
+        await this.changeControl(match, { seat, seq: match.seq, at, kind: 'takeover', reason: 'absent' });
+      if (staying.length > 0) {
+        this.opts.log.info({ table: match.id, seq: match.seq }, 'a learner left a tutorial');
+        this.changedHands(match);
+        this.arm(match);
+      }
+      return this.infoOf(match);
+    });
+  }
+
   /** Stores a takeover or reclaim, then applies it; a failed write applies nothing (see `store`). */
   private async changeControl(match: LiveMatch, change: ControlChange): Promise<void> {
     try {
@@ -807,7 +838,7 @@ export class TableService {
             game: match.game.id,
             seat,
             bot: { name: choice.bot, params: choice.ms === undefined ? {} : { ms: String(choice.ms) } },
-            seed: newBotSeed(),
+            seed: match.setup.settings.tutorial ? tutorialBotSeed(seq, seat) : newBotSeed(),
             state: match.stateForServer(),
           },
           // Charged to the table's creator, takeover bots too; a bot with a budget is a search.

@@ -9,6 +9,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { TableInfo } from '../../protocol/index.ts';
 import { GAME_INFO, gameInfo } from '../app/games.ts';
 import type { GameInfo } from '../app/games.ts';
+import { LearnButton } from '../learn/LearnButton.tsx';
 import { loadCredentials, rememberedName, saveCredentials } from '../net/credentials.ts';
 import { createTable, fetchGames, fetchWaitingTables, joinPath, tableIdFrom, tablePath } from './api.ts';
 import type { ServerGame } from './api.ts';
@@ -154,6 +155,7 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
         </Link>
       </p>
       <div className="game-card-actions">
+        <LearnButton gameId={info.id} game={game} />
         <button type="button" className="primary" disabled={!game || busy} onClick={() => void playNow()}>
           {busy ? 'Setting up…' : 'Play now against bots'}
         </button>

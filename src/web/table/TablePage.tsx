@@ -4,7 +4,7 @@
  * a cover screen passes the device between them. `?watch` watches even when holding seats. The
  * board is drawn from the view the server sends; the actions offered are its legal actions.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { PlayerInfo } from '../boards/contract.ts';
 import { seatPlayers } from '../boards/seats.ts';
@@ -25,6 +25,9 @@ import { Players } from './Players.tsx';
 import { RefusalBanner, TurnLine } from './TurnLine.tsx';
 import { actedSince, nextHotSeat, shouldCover, tableTitle, turnState, warnAtMs } from './turns.ts';
 import './table.css';
+
+/** The guided first game's panel, only at tutorial tables (its own chunk, with the game's script). */
+const Tutorial = lazy(() => import('../learn/Tutorial.tsx'));
 
 export default function TablePage() {
   const { id } = useParams<{ id: string }>();
@@ -179,6 +182,7 @@ function LiveTable({
   // A move that may or may not have arrived is settled before another is chosen.
   const unsure = !!snapshot.unconfirmed && snapshot.unconfirmed.seat === viewer;
   const othersMove = paced.freshFrom !== null && shown && shown.seq !== snapshot.acked;
+  const offering = caughtUp && !snapshot.pending && !asking && !unsure;
   return (
     <div
       className="page table-page"
@@ -206,7 +210,7 @@ function LiveTable({
           game={table.game}
           view={shown.view}
           viewer={shown.viewer}
-          legal={caughtUp && !snapshot.pending && !asking && !unsure ? shown.legal : null}
+          legal={offering ? shown.legal : null}
           actionLabels={shown.labels ?? undefined}
           onAction={onAction}
           events={events}
@@ -256,6 +260,18 @@ function LiveTable({
           behind={paced.behind}
           onShowAll={() => pacer.flush()}
         />
+      )}
+      {table.settings.tutorial && shown && (
+        <Suspense fallback={null}>
+          <Tutorial
+            table={table}
+            update={shown}
+            settled={offering}
+            acked={snapshot.acked}
+            tokens={tokens}
+            name={name}
+          />
+        </Suspense>
       )}
       {asking && (
         <ConfirmDialog
