@@ -332,5 +332,14 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return 'execute the next future card too (Hourglass)';
     case 'redrop':
       return `re-drop ${aCube(a.potion)}`;
+    case 'back':
+      return backText(v);
   }
+}
+
+/** prospectus.turn.back in words: what is taken back, and that the step is offered again. */
+function backText(v: ProspectusView): string {
+  if (!v.tx) return 'cancel the targets chosen so far and choose again';
+  const what = `${v.tx.kind === 'buy' ? 'buying' : 'selling'} ${potionName(v.tx.potion)}`;
+  return `cancel ${what} and choose again` + (v.tx.then === 'interrupt' ? ' (your tile stays active)' : '');
 }

@@ -33,6 +33,13 @@ export const PHASES = [
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
+/**
+ * prospectus.turn.back: how many steps may be taken back in one turn. A person needs one now and
+ * then; the bound makes sure no sequence of moves (a random or searching bot's) goes back and forth
+ * for ever.
+ */
+export const BACKS_PER_TURN = 3;
+
 /** Demand space states on the future track (two per card). */
 export const OPEN = 0;
 export const FILLED = 1;
@@ -162,6 +169,8 @@ export interface ProspectusState {
   execSlot: number;
   emerged: number[] | null;
   executed: number;
+  /** Steps taken back this turn (prospectus.turn.back), at most BACKS_PER_TURN. */
+  backs: number;
   lastDrop: DropRecord | null;
   lastReveal: Reveal | null;
   splits: number[];
@@ -274,6 +283,7 @@ export const stateShape = z.strictObject({
   execSlot: between(-1, TRACK_SPACES - 1),
   emerged: counts.nullable(),
   executed: between(0, 2),
+  backs: between(0, BACKS_PER_TURN),
   lastDrop: z.strictObject({ dropped: counts, emerged: counts }).nullable(),
   lastReveal: z
     .strictObject({
@@ -345,6 +355,7 @@ export function cloneState(s: ProspectusState): ProspectusState {
     execSlot: s.execSlot,
     emerged: s.emerged,
     executed: s.executed,
+    backs: s.backs,
     lastDrop: s.lastDrop,
     lastReveal: s.lastReveal,
     splits: s.splits,
@@ -375,6 +386,7 @@ export const actionSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('pound') }),
   z.strictObject({ t: z.literal('execute') }),
   z.strictObject({ t: z.literal('redrop'), potion }),
+  z.strictObject({ t: z.literal('back') }),
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;
 

@@ -97,6 +97,7 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     interruptQueue: [],
     execLeft: 0,
     execSlot: -1,
+    backs: 0,
     emerged: null,
     executed: 0,
     lastDrop: null,
