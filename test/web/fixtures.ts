@@ -298,7 +298,7 @@ export function makeFixtures(): GameFixtures[] {
       {
         players: 3,
         seed: 'gallery-prospectus-2',
-        options: { openScreens: true },
+        options: { screens: 'open' },
         prefix: 'open-',
         label: '3 players, open screens',
         tagger: prospectusTag,

@@ -390,6 +390,15 @@ export const actionSchema = z.discriminatedUnion('t', [
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;
 
+/**
+ * The table's choice of screens, one option: 'open' (no screens: every seat's cubes and money and
+ * every quantity shown to everyone), 'open-trades' (the default, as at a real table: totals behind
+ * the screens, every trade's quantity and amount and every dividend payment public) or
+ * 'hidden-quantities' (a harder variant that keeps those behind the screen too).
+ */
+export const SCREEN_OPTIONS = ['open', ...SCREEN_MODES] as const;
+export type ScreenOption = (typeof SCREEN_OPTIONS)[number];
+
 export const optionsSchema = z
   .strictObject({
     /** The ten spells of every player's deck (any 10 of the 12 known). */
@@ -398,17 +407,19 @@ export const optionsSchema = z
       .length(10)
       .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
       .default([...DEFAULT_SPELL_DECK.value]),
-    /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
-    openScreens: z.boolean().default(false),
+    screens: z.enum(SCREEN_OPTIONS).default('open-trades'),
     /**
-     * With screens up: 'open-trades' (default; every trade's quantity and amount and every dividend
-     * payment are public, as at a real table) or 'hidden-quantities' (a harder variant that keeps them
-     * behind the screen).
+     * Tables saved before `screens` took 'open' said `openScreens: true` instead; they still load
+     * (as `screens: 'open'`). Deprecated, so the create form does not offer it.
      */
-    screens: z.enum(SCREEN_MODES).default('open-trades'),
+    openScreens: z.boolean().optional().meta({ deprecated: true }),
   })
   .refine(
     (o) => !(o.openScreens && o.screens === 'hidden-quantities'),
     "openScreens shows everything behind every screen; it cannot be combined with screens: 'hidden-quantities'",
-  );
+  )
+  .transform(({ spells, screens, openScreens }) => ({
+    spells,
+    screens: openScreens ? ('open' as const) : screens,
+  }));
 export type ProspectusOptions = z.infer<typeof optionsSchema>;

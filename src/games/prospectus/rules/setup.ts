@@ -64,8 +64,9 @@ export function setupState(players: number, seed: string, options: ProspectusOpt
     rng: rng.state() as ProspectusState['rng'],
     players,
     deck,
-    openScreens: options.openScreens,
-    screens: options.screens,
+    // The state keeps the two fields it always had: no screens, or what crosses closed ones.
+    openScreens: options.screens === 'open',
+    screens: options.screens === 'open' ? 'open-trades' : options.screens,
     phase: 'draft',
     turn: 0,
     active: 0,
