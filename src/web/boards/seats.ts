@@ -27,3 +27,20 @@ export function seatPlayers(names: readonly string[], bots: readonly boolean[] =
 export function playerOf(players: readonly PlayerInfo[], seat: number): PlayerInfo {
   return players[seat] ?? seatPlayers(Array.from({ length: seat + 1 }, (_, i) => `Seat ${i + 1}`))[seat]!;
 }
+
+/** How a bot's display name ("Basil · Casual bot", docs/server.md) ends: its level, after this. */
+const LEVEL_MARK = ' · ';
+
+/** A player's own name, without a bot's level: "Ann", "Basil". */
+export function shortName(player: PlayerInfo): string {
+  const at = player.bot ? player.name.indexOf(LEVEL_MARK) : -1;
+  return at > 0 ? player.name.slice(0, at) : player.name;
+}
+
+/**
+ * How a text calls another player, as the engines' texts do (src/core/names.ts): the name with the
+ * seat's letter, "Ann (B)", and a bot by its own name, "Basil (B)", not its full title.
+ */
+export function callName(player: PlayerInfo): string {
+  return `${shortName(player)} (${player.letter})`;
+}
