@@ -153,10 +153,11 @@ export const commandName = (c: number): string => {
   return name[0]!.toUpperCase() + name.slice(1);
 };
 
+/** A colour per command, with an ink that reads at 4.5:1 or more on it. */
 export const COMMAND_STYLES: readonly { fill: string; ink: string }[] = [
-  { fill: '#009E73', ink: '#ffffff' },
+  { fill: '#009E73', ink: '#1b1b1b' },
   { fill: '#0072B2', ink: '#ffffff' },
-  { fill: '#D55E00', ink: '#ffffff' },
+  { fill: '#D55E00', ink: '#000000' },
 ];
 
 export const REQUIREMENT_TEXT: Readonly<Record<Requirement, string>> = {

@@ -18,13 +18,16 @@ import {
 
 export { COUNCIL_PRICES, DIVIDEND_BY_SPACE, FUTURE_CARDS, LIMIT_BY_SPACE, PRICE_BY_SPACE, TANKS };
 
-/** Okabe–Ito colours in the potions' own hues (blue, purple, yellow, red, green), with a letter each. */
+/**
+ * Okabe–Ito colours in the potions' own hues (blue, purple, yellow, red, green), with a letter each,
+ * in the ink that reads at 4.5:1 or more on it (white on the red or green reads at 3.4–3.9:1).
+ */
 export const POTION_STYLES: readonly { fill: string; ink: string }[] = [
   { fill: '#0072B2', ink: '#ffffff' },
   { fill: '#CC79A7', ink: '#1b1b1b' },
   { fill: '#F0E442', ink: '#1b1b1b' },
-  { fill: '#D55E00', ink: '#ffffff' },
-  { fill: '#009E73', ink: '#ffffff' },
+  { fill: '#D55E00', ink: '#000000' },
+  { fill: '#009E73', ink: '#1b1b1b' },
 ];
 
 export const POTION_COUNT = POTIONS.value.length;
