@@ -234,8 +234,8 @@ function SpaceCell({
       </text>
       {/* How many ships the hex keeps at the end of the round (sustain). */}
       <text
-        x={space.x + (tri ? 26 : -22)}
-        y={space.y + (tri ? 44 : -4)}
+        x={space.x + (tri ? 0 : -22)}
+        y={space.y + (tri ? 56 : -4)}
         textAnchor="middle"
         fontSize={8.5}
         className="hex-cap"

@@ -21,7 +21,8 @@ export function outcomeTable(outcome: Outcome): OutcomeTable | null {
       { label: 'Prestige on display', values: prestige },
       {
         label: `+ Favor tokens (${perFavor} each)`,
-        values: favors.map((n) => `${n} → ${n * perFavor}`),
+        // Worth one point each, a count is its points; otherwise both.
+        values: favors.map((n) => (perFavor === 1 ? n : `${n} → ${n * perFavor}`)),
       },
       {
         label: `+ Money (1 per $${moneyPerPrestige})`,
