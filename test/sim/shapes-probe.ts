@@ -67,7 +67,7 @@ class Shapes {
 const EXTRA_OPTIONS: Readonly<Record<string, readonly Record<string, unknown>[]>> = {
   // Prosperity is on by default; the base game keeps its empty chain and claims.
   'pocket-imperium': [{ prosperity: false }],
-  prospectus: [{ openScreens: true }],
+  prospectus: [{ screens: 'open' }],
 };
 
 function probe(game: AnyGame, players: number, raw: Record<string, unknown>) {

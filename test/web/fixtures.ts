@@ -6,13 +6,18 @@
  */
 import { makeBot } from '../../src/bots/registry.ts';
 import type { AnyGame, Viewer, VisibleEvent } from '../../src/core/index.ts';
-import { newGame } from '../../src/core/index.ts';
+import { namesFor, newGame } from '../../src/core/index.ts';
 import { findGame } from '../../src/games/registry.ts';
 import type { Fixture, GalleryIndex } from '../../src/web/gallery/fixture.ts';
 import { fixtureFile } from '../../src/web/gallery/fixture.ts';
 import { SPELL_IDS } from '../../src/games/prospectus/data.ts';
 
 const NAMES = ['Ada', 'Basil', 'Cleo', 'Dara', 'Emil', 'Fern'];
+/**
+ * As at a live table: every seat but the viewer's is a bot, shown with its level (the server's
+ * "Basil · Casual bot"), while texts name it as the engines do, "Basil (B)".
+ */
+const botTitle = (name: string) => `${name} · Casual bot`;
 const EVENTS_KEPT = 40;
 
 interface Step {
@@ -71,11 +76,12 @@ export interface Moment {
   readonly viewer: Viewer;
 }
 
-function eventsFor(played: PlayedGame, until: number, viewer: Viewer): VisibleEvent[] {
+function eventsFor(played: PlayedGame, until: number, viewer: Viewer, players: number): VisibleEvent[] {
   const out: VisibleEvent[] = [];
+  const names = namesFor(viewer, NAMES.slice(0, players));
   for (let i = 0; i < until; i++)
     for (const e of played.steps[i]!.events) {
-      const seen = played.game.viewEvent(e, viewer);
+      const seen = played.game.viewEvent(e, viewer, names);
       if (seen) out.push(seen);
     }
   return out.slice(-EVENTS_KEPT);
@@ -98,9 +104,15 @@ export function fixtureOf(played: PlayedGame, moment: Moment, players: number): 
     viewer,
     view,
     legal,
-    labels: legal ? legal.map((a) => game.render.action(a, view)) : null,
-    events: eventsFor(played, index, viewer).map((e) => ({ type: e.type, text: e.text, data: e.data })),
-    players: NAMES.slice(0, players),
+    labels: legal
+      ? legal.map((a) => game.render.action(a, view, namesFor(viewer, NAMES.slice(0, players))))
+      : null,
+    events: eventsFor(played, index, viewer, players).map((e) => ({
+      type: e.type,
+      text: e.text,
+      data: e.data,
+    })),
+    players: NAMES.slice(0, players).map((name, seat) => (seat === viewer ? name : botTitle(name))),
     bots: Array.from({ length: players }, (_, seat) => seat !== viewer),
     outcome: moment.at === 'end' ? game.outcome(state) : null,
   };
@@ -298,7 +310,7 @@ export function makeFixtures(): GameFixtures[] {
       {
         players: 3,
         seed: 'gallery-prospectus-2',
-        options: { openScreens: true },
+        options: { screens: 'open' },
         prefix: 'open-',
         label: '3 players, open screens',
         tagger: prospectusTag,

@@ -20,6 +20,7 @@ const SCHEMA = {
     cards: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c', 'd'] }, minItems: 2, maxItems: 2 },
     motto: { type: 'string', maxLength: 5 },
     weird: { type: 'object' },
+    old: { type: 'boolean', deprecated: true },
   },
 };
 
@@ -27,7 +28,7 @@ describe('option fields from a JSON Schema', () => {
   const fields = optionFields('nogame', SCHEMA, { cards: ['b', 'c'], rounds: 7 });
   const field = (key: string): OptionField => fields.find((f) => f.key === key)!;
 
-  it('makes one field per property, in order, of the kind its type calls for', () => {
+  it('makes one field per property, in order, of the kind its type calls for (none for a deprecated one)', () => {
     expect(fields.map((f) => [f.key, f.kind])).toEqual([
       ['fast', 'boolean'],
       ['map', 'enum'],
@@ -46,6 +47,21 @@ describe('option fields from a JSON Schema', () => {
     expect(field('fast').help).toBe('Play quickly.');
     expect(field('fast').label).toBe('Fast');
     expect(field('map').help).toBeNull();
+  });
+
+  it("offers Prospectus's screens as one choice of three, the old open-screens switch no more", async () => {
+    const { z } = await import('zod');
+    const prospectus = GAMES.find((g) => g.id === 'prospectus')!;
+    const schema = z.toJSONSchema(prospectus.optionsSchema, { io: 'input', unrepresentable: 'any' });
+    const fields = optionFields('prospectus', schema as never, prospectus.optionsSchema.parse({}) as never);
+    expect(fields.map((f) => f.key)).toEqual(['spells', 'screens']);
+    expect(fields[1]).toMatchObject({
+      kind: 'enum',
+      label: 'Screens',
+      values: ['open', 'open-trades', 'hidden-quantities'],
+      initial: 'open-trades',
+    });
+    expect((fields[1] as unknown as { names: string[] }).names[0]).toMatch(/^Open screens/);
   });
 
   it("uses the client's words for a known game's options", () => {

@@ -177,7 +177,6 @@ const PLANS: Record<string, FormPlan> = {
     options: {
       // Every spell but the Hourglass and Swap: a deck the default does not give.
       spells: SPELL_IDS.filter((id) => id !== 'hourglass' && id !== 'swap-tokens'),
-      openScreens: false,
       screens: 'hidden-quantities',
     },
     clock: { kind: 'realtime', baseMs: 15 * 60_000, incrementMs: 7_000 },
@@ -566,9 +565,16 @@ describe('bad input', () => {
     await page.screenshot({ path: join(SHOTS, 'form--refused.png'), fullPage: true });
     await page.getByRole('checkbox', { name: 'Hourglass' }).check();
 
-    // Only the server knows these two options do not go together: its message is shown.
-    await page.getByRole('checkbox', { name: 'Open screens' }).check();
+    // The screens are one choice now, so no two options of the form can contradict each other; the
+    // old open-screens switch still exists for old tables, and only the server knows it does not go
+    // with hidden quantities. A request carrying both is refused and its message shown.
     await page.getByLabel('Screens', { exact: true }).selectOption('hidden-quantities');
+    await page.route('**/api/v1/tables', (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as { options: Record<string, Json> };
+      void route.continue({
+        postData: JSON.stringify({ ...body, options: { ...body.options, openScreens: true } }),
+      });
+    });
     await page.getByRole('button', { name: 'Create table' }).click();
     const refusal = page.getByText(/^The server refused the table:/);
     await refusal.waitFor();

@@ -147,9 +147,16 @@ function scoreAfter(s: ProspectusState, seat: number, action: ProspectusAction, 
   if (depth <= 0 || actorOf(next) !== seat || next.phase === 'over') return margin(next, seat);
   let best = -Infinity;
   for (const follow of legalActions(next, seat))
-    best = Math.max(best, scoreAfter(next, seat, follow, depth - 1));
+    if (follow.t !== 'back') best = Math.max(best, scoreAfter(next, seat, follow, depth - 1));
   return best;
 }
+
+/**
+ * Taking a step back (prospectus.turn.back) is for a person's misclick: a bot that weighed it could
+ * go back and forth for ever, so bots never choose it.
+ */
+const forward = (legal: readonly ProspectusAction[]): readonly ProspectusAction[] =>
+  legal.some((a) => a.t === 'back') ? legal.filter((a) => a.t !== 'back') : legal;
 
 const WORLDS = 2;
 const DEPTH = 2;
@@ -159,11 +166,12 @@ export const heuristicBot: BotFactory<ProspectusState, ProspectusAction, Prospec
   return {
     name: 'heuristic',
     act(ctx) {
-      if (ctx.legal.length === 1) return ctx.legal[0]!;
+      const legal = forward(ctx.legal);
+      if (legal.length === 1) return legal[0]!;
       const worlds = Array.from({ length: WORLDS }, () => ctx.sampleWorld(rng));
-      let best = ctx.legal[0]!;
+      let best = legal[0]!;
       let bestScore = -Infinity;
-      for (const action of ctx.legal) {
+      for (const action of legal) {
         let total = 0;
         for (const world of worlds) total += scoreAfter(world, ctx.seat, action, DEPTH);
         if (total > bestScore) {
@@ -180,9 +188,10 @@ export const heuristicBot: BotFactory<ProspectusState, ProspectusAction, Prospec
 export function playoutPolicy(
   s: ProspectusState,
   _seat: number,
-  legal: readonly ProspectusAction[],
+  all: readonly ProspectusAction[],
   rng: Rng,
 ): ProspectusAction {
+  const legal = forward(all);
   if (rng.next() < 0.3) return legal[rng.int(legal.length)]!;
   const values = cubeValues(s);
   let best = legal[rng.int(legal.length)]!;

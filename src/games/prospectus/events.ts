@@ -53,6 +53,8 @@ export type ProspectusEvent =
   | { type: 'play'; seat: number; spell: number; mode: 'cast' | 'council' | 'recharge' }
   | { type: 'announce'; seat: number; spell: number; params: number[] }
   | { type: 'interrupt'; seat: number }
+  /** prospectus.turn.back: a transaction taken back before its quantity was chosen. */
+  | { type: 'withdraw'; seat: number; kind: 'buy' | 'sell'; potion: number; interrupt: boolean }
   | { type: 'pass'; seat: number }
   | { type: 'freeze'; seat: number; potion: number }
   | { type: 'thaw'; potion: number }
@@ -187,6 +189,12 @@ export function viewEvent(e: ProspectusEvent, viewer: Viewer, n: Names): Visible
       return pub(`${does(n, e.seat, 'use', 'uses')} ${your(e.seat, n)} interrupt tile.`);
     case 'pass':
       return pub(`${does(n, e.seat, 'do', 'does')} not interrupt.`);
+    case 'withdraw':
+      return pub(
+        `${does(n, e.seat, 'take', 'takes')} back the ${e.kind === 'buy' ? 'purchase' : 'sale'} of ` +
+          `${potionName(e.potion)} before any cube changed hands` +
+          (e.interrupt ? `, and ${your(e.seat, n)} interrupt tile is active again.` : '.'),
+      );
     case 'freeze':
       return pub(`${potionName(e.potion)} is frozen until ${whose(n, e.seat)} next turn.`);
     case 'thaw':

@@ -4,7 +4,7 @@ import type { GameDefinition } from '../../core/game.ts';
 import { heuristicBot, evaluateState, playoutPolicy } from './bot.ts';
 import { viewEvent } from './events.ts';
 import type { ProspectusEvent } from './events.ts';
-import { renderAction, renderView } from './render.ts';
+import { confirmAction, renderAction, renderView } from './render.ts';
 import { actors, explainIllegal, legalActions, perform } from './rules/engine.ts';
 import { outcomeOf } from './rules/end.ts';
 import { setupState } from './rules/setup.ts';
@@ -41,7 +41,7 @@ export const prospectusDefinition: GameDefinition<
   viewEvent,
   outcome: outcomeOf,
   resample: resampleState,
-  render: { view: renderView, action: renderAction },
+  render: { view: renderView, action: renderAction, confirm: confirmAction },
   evaluate: evaluateState,
   playoutPolicy,
   bots: { heuristic: heuristicBot },

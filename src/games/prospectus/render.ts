@@ -332,5 +332,31 @@ export function renderAction(a: ProspectusAction, v: ProspectusView): string {
       return 'execute the next future card too (Hourglass)';
     case 'redrop':
       return `re-drop ${aCube(a.potion)}`;
+    case 'back':
+      return backText(v);
   }
+}
+
+/** prospectus.turn.back in words: what is taken back, and that the step is offered again. */
+function backText(v: ProspectusView): string {
+  if (!v.tx) return 'cancel the targets chosen so far and choose again';
+  const what = `${v.tx.kind === 'buy' ? 'buying' : 'selling'} ${potionName(v.tx.potion)}`;
+  return `cancel ${what} and choose again` + (v.tx.then === 'interrupt' ? ' (your tile stays active)' : '');
+}
+
+/** Whether any council demand on the track is open (a demand Block could cover). */
+const anyOpenDemand = (v: ProspectusView): boolean =>
+  v.track.some((t) => t.demands.some((d) => d.state === OPEN));
+
+/**
+ * A spell card is gone once played: playing one for nothing is asked about first (a re-sale with
+ * no cube an open demand asks for, a Block with no demand to block). Nothing else is asked.
+ */
+export function confirmAction(a: ProspectusAction, v: ProspectusView): string | null {
+  if (a.t !== 'play') return null;
+  if (a.mode === 'council' && !canSellToCouncil(v))
+    return `No open demand asks for a cube you own, so discarding ${spellName(a.spell)} sells nothing. Discard it anyway?`;
+  if (a.mode === 'cast' && SPELLS.value[a.spell]?.id === 'block' && !anyOpenDemand(v))
+    return `No council demand is open, so ${spellName(a.spell)} blocks nothing. Cast it anyway?`;
+  return null;
 }

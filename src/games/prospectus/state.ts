@@ -33,6 +33,13 @@ export const PHASES = [
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
+/**
+ * prospectus.turn.back: how many steps may be taken back in one turn. A person needs one now and
+ * then; the bound makes sure no sequence of moves (a random or searching bot's) goes back and forth
+ * for ever.
+ */
+export const BACKS_PER_TURN = 3;
+
 /** Demand space states on the future track (two per card). */
 export const OPEN = 0;
 export const FILLED = 1;
@@ -162,6 +169,8 @@ export interface ProspectusState {
   execSlot: number;
   emerged: number[] | null;
   executed: number;
+  /** Steps taken back this turn (prospectus.turn.back), at most BACKS_PER_TURN. */
+  backs: number;
   lastDrop: DropRecord | null;
   lastReveal: Reveal | null;
   splits: number[];
@@ -274,6 +283,7 @@ export const stateShape = z.strictObject({
   execSlot: between(-1, TRACK_SPACES - 1),
   emerged: counts.nullable(),
   executed: between(0, 2),
+  backs: between(0, BACKS_PER_TURN),
   lastDrop: z.strictObject({ dropped: counts, emerged: counts }).nullable(),
   lastReveal: z
     .strictObject({
@@ -345,6 +355,7 @@ export function cloneState(s: ProspectusState): ProspectusState {
     execSlot: s.execSlot,
     emerged: s.emerged,
     executed: s.executed,
+    backs: s.backs,
     lastDrop: s.lastDrop,
     lastReveal: s.lastReveal,
     splits: s.splits,
@@ -375,8 +386,18 @@ export const actionSchema = z.discriminatedUnion('t', [
   z.strictObject({ t: z.literal('pound') }),
   z.strictObject({ t: z.literal('execute') }),
   z.strictObject({ t: z.literal('redrop'), potion }),
+  z.strictObject({ t: z.literal('back') }),
 ]);
 export type ProspectusAction = z.infer<typeof actionSchema>;
+
+/**
+ * The table's choice of screens, one option: 'open' (no screens: every seat's cubes and money and
+ * every quantity shown to everyone), 'open-trades' (the default, as at a real table: totals behind
+ * the screens, every trade's quantity and amount and every dividend payment public) or
+ * 'hidden-quantities' (a harder variant that keeps those behind the screen too).
+ */
+export const SCREEN_OPTIONS = ['open', ...SCREEN_MODES] as const;
+export type ScreenOption = (typeof SCREEN_OPTIONS)[number];
 
 export const optionsSchema = z
   .strictObject({
@@ -386,17 +407,19 @@ export const optionsSchema = z
       .length(10)
       .refine((list) => new Set(list).size === list.length, 'spells must be distinct')
       .default([...DEFAULT_SPELL_DECK.value]),
-    /** Show what stands behind every screen: every seat's cubes and money, and every quantity traded. */
-    openScreens: z.boolean().default(false),
+    screens: z.enum(SCREEN_OPTIONS).default('open-trades'),
     /**
-     * With screens up: 'open-trades' (default; every trade's quantity and amount and every dividend
-     * payment are public, as at a real table) or 'hidden-quantities' (a harder variant that keeps them
-     * behind the screen).
+     * Tables saved before `screens` took 'open' said `openScreens: true` instead; they still load
+     * (as `screens: 'open'`). Deprecated, so the create form does not offer it.
      */
-    screens: z.enum(SCREEN_MODES).default('open-trades'),
+    openScreens: z.boolean().optional().meta({ deprecated: true }),
   })
   .refine(
     (o) => !(o.openScreens && o.screens === 'hidden-quantities'),
     "openScreens shows everything behind every screen; it cannot be combined with screens: 'hidden-quantities'",
-  );
+  )
+  .transform(({ spells, screens, openScreens }) => ({
+    spells,
+    screens: openScreens ? ('open' as const) : screens,
+  }));
 export type ProspectusOptions = z.infer<typeof optionsSchema>;

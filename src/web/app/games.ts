@@ -72,15 +72,15 @@ export const OPTION_TEXT: Readonly<Record<string, OptionText>> = {
       'swap-tokens': 'Swap ability tokens',
     },
   },
-  'prospectus.openScreens': {
-    label: 'Open screens',
-    help: 'Everyone sees behind every screen: all cubes, money and quantities traded. Cannot be combined with hidden quantities.',
-  },
+  // Tables made before the screens became one choice said this instead of `screens: 'open'`.
+  'prospectus.openScreens': { label: 'Open screens' },
   'prospectus.screens': {
     label: 'Screens',
-    help: 'What the table sees of trades made behind closed screens.',
+    help: 'What each player keeps behind a screen, and what the table sees of trades made behind it.',
     values: {
-      'open-trades': 'Open trades (every quantity and payment is public, as at a real table)',
+      open: 'Open screens (no screens: everyone sees every cube, sum and quantity)',
+      'open-trades':
+        'Open trades (totals behind screens; every quantity and payment public, as at a real table)',
       'hidden-quantities': 'Hidden quantities (harder: quantities and dividends stay behind the screen)',
     },
   },

@@ -1,16 +1,17 @@
 /**
  * Seat colours from the Okabe–Ito palette (distinguishable with the common colour-vision
- * deficiencies), each paired with a letter and a shape so colour is never the only cue.
+ * deficiencies), each paired with a letter and a shape so colour is never the only cue; each ink reads
+ * at 4.5:1 or more on its colour.
  */
 import type { PlayerInfo, SeatShape } from './contract.ts';
 
 const SEAT_STYLES: readonly { colour: string; ink: string; shape: SeatShape }[] = [
   { colour: '#0072B2', ink: '#ffffff', shape: 'circle' },
   { colour: '#E69F00', ink: '#1b1b1b', shape: 'square' },
-  { colour: '#009E73', ink: '#ffffff', shape: 'triangle' },
+  { colour: '#009E73', ink: '#1b1b1b', shape: 'triangle' },
   { colour: '#CC79A7', ink: '#1b1b1b', shape: 'diamond' },
   { colour: '#56B4E9', ink: '#1b1b1b', shape: 'pentagon' },
-  { colour: '#D55E00', ink: '#ffffff', shape: 'hexagon' },
+  { colour: '#D55E00', ink: '#000000', shape: 'hexagon' },
 ];
 
 export const SEAT_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
@@ -26,4 +27,21 @@ export function seatPlayers(names: readonly string[], bots: readonly boolean[] =
 /** A player entry for a seat even when the host passed fewer players than the view has seats. */
 export function playerOf(players: readonly PlayerInfo[], seat: number): PlayerInfo {
   return players[seat] ?? seatPlayers(Array.from({ length: seat + 1 }, (_, i) => `Seat ${i + 1}`))[seat]!;
+}
+
+/** How a bot's display name ("Basil · Casual bot", docs/server.md) ends: its level, after this. */
+const LEVEL_MARK = ' · ';
+
+/** A player's own name, without a bot's level: "Ann", "Basil". */
+export function shortName(player: PlayerInfo): string {
+  const at = player.bot ? player.name.indexOf(LEVEL_MARK) : -1;
+  return at > 0 ? player.name.slice(0, at) : player.name;
+}
+
+/**
+ * How a text calls another player, as the engines' texts do (src/core/names.ts): the name with the
+ * seat's letter, "Ann (B)", and a bot by its own name, "Basil (B)", not its full title.
+ */
+export function callName(player: PlayerInfo): string {
+  return `${shortName(player)} (${player.letter})`;
 }

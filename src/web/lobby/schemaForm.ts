@@ -1,7 +1,8 @@
 /**
  * The create form's option fields, read from the game's options schema (JSON Schema, as the server's
  * game list gives it): booleans become checkboxes, enums selects, numbers with bounds number inputs,
- * arrays of enum values a group of checkboxes. Anything else keeps its default and says so. The
+ * arrays of enum values a group of checkboxes. Anything else keeps its default and says so; a property
+ * marked `deprecated` is not offered. The
  * server validates the options again (and knows rules across options the schema cannot say).
  */
 import type { Json } from '../../protocol/index.ts';
@@ -85,7 +86,9 @@ export function optionFields(
   defaults: { readonly [key: string]: Json },
 ): OptionField[] {
   const properties = isObject(schema.properties) ? schema.properties : {};
-  return Object.entries(properties).map(([key, raw]) => {
+  // A deprecated option is still accepted (old tables load) but no longer offered.
+  const offered = Object.entries(properties).filter(([, raw]) => !(isObject(raw) && raw.deprecated === true));
+  return offered.map(([key, raw]) => {
     const s: Schema = isObject(raw) ? raw : {};
     const text = OPTION_TEXT[`${game}.${key}`];
     const names = (v: string) => text?.values?.[v] ?? v;

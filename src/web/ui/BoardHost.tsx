@@ -61,7 +61,7 @@ export function BoardHost({
     <div className="board-host">
       <main className="board-area">
         {top}
-        {outcome && <OutcomePanel outcome={outcome} players={props.players} />}
+        {outcome && <OutcomePanel outcome={outcome} players={props.players} game={game} />}
         <BoardErrorBoundary>
           <Suspense fallback={<div className="panel loading">Loading the board…</div>}>
             {Board ? <Board {...props} /> : <div className="panel">No board for the game “{game}”.</div>}

@@ -60,7 +60,7 @@ describe('rulebook examples', () => {
     prices[PIXIE] = space(14);
     const s: ProspectusState = { ...base, phase: 'tx1', active: 1, prices, frozen: [-1, -1, -1, -1, -1] };
     const chosen = act(s, { t: 'tx', kind: 'buy', potion: PIXIE }, 1).state;
-    expect(legal(chosen, 1)).toEqual([1, 2, 3, 4].map((n) => ({ t: 'qty', n })));
+    expect(legal(chosen, 1).filter((a) => a.t === 'qty')).toEqual([1, 2, 3, 4].map((n) => ({ t: 'qty', n })));
     const bought = act(chosen, { t: 'qty', n: 4 }, 1).state;
     expect(bought.money[1]).toBe(base.money[1]! - 56);
     expect(bought.cubes[1]![PIXIE]).toBe(base.cubes[1]![PIXIE]! + 4);

@@ -260,6 +260,24 @@ describe('prospectus.hidden.screens', () => {
     expect(JSON.stringify(both.error?.issues)).toMatch(/openScreens/);
     expect(optionsSchema.safeParse({ screens: 'sometimes' }).success).toBe(false);
   });
+
+  it("the screens option is one choice of three; a table saved with the old openScreens switch still loads, as screens: 'open'", () => {
+    const open = optionsSchema.parse({ screens: 'open' });
+    expect(open).toEqual({ spells: optionsSchema.parse({}).spells, screens: 'open' });
+    expect(optionsSchema.parse({ openScreens: true })).toEqual(open);
+    expect(optionsSchema.parse({ openScreens: false, screens: 'hidden-quantities' }).screens).toBe(
+      'hidden-quantities',
+    );
+    // What the option parses to parses to itself: a stored table's options load again unchanged.
+    expect(optionsSchema.parse(open)).toEqual(open);
+    const setUp = (options: object) => prospectus.setup(3, 'screens', optionsSchema.parse(options));
+    expect(setUp({ openScreens: true })).toEqual(setUp({ screens: 'open' }));
+    expect(setUp({ screens: 'open' })).toMatchObject({ openScreens: true, screens: 'open-trades' });
+    expect(setUp({ screens: 'hidden-quantities' })).toMatchObject({
+      openScreens: false,
+      screens: 'hidden-quantities',
+    });
+  });
 });
 
 describe('prospectus.hidden.screens errors', () => {

@@ -32,6 +32,7 @@ const SEAT_EVENTS: ProspectusEvent[] = [
   { type: 'play', seat: 1, spell: 4, mode: 'recharge' },
   { type: 'announce', seat: 1, spell: 4, params: [2] },
   { type: 'interrupt', seat: 1 },
+  { type: 'withdraw', seat: 1, kind: 'buy', potion: 2, interrupt: true },
   { type: 'pass', seat: 1 },
   { type: 'freeze', seat: 1, potion: 2 },
   { type: 'look', seat: 1, cards: [1, 2, 3] },
@@ -208,5 +209,31 @@ describe('terminal text', () => {
     expect(lines.find((line) => line.startsWith('  $22'))).not.toMatch(/executed/);
     const lair = events.find((e) => e.type === 'lair' || e.type === 'dividend')!;
     expect(prospectus.viewEvent(lair, 1)!.text).toMatch(/lair|dividend/);
+  });
+
+  it('asks before a spell card is played for nothing, and before nothing else', () => {
+    const s = afterDraft(4, 'confirm');
+    const nothing = {
+      ...s,
+      phase: 'play' as const,
+      cubes: s.cubes.map(() => [0, 0, 0, 0, 0]),
+      dem: s.dem.map(() => 2),
+    };
+    const v = prospectus.view(nothing, 0);
+    const ask = (a: Parameters<typeof prospectus.render.action>[0], view = v) =>
+      prospectus.render.confirm!(a, view, namesFor(0, NAMES));
+    expect(ask({ t: 'play', spell: SPELL_INDEX.freeze, mode: 'council' })).toBe(
+      'No open demand asks for a cube you own, so discarding Freeze sells nothing. Discard it anyway?',
+    );
+    expect(ask({ t: 'play', spell: SPELL_INDEX.block, mode: 'cast' })).toBe(
+      'No council demand is open, so Block two demands blocks nothing. Cast it anyway?',
+    );
+    expect(ask({ t: 'play', spell: SPELL_INDEX.freeze, mode: 'cast' })).toBeNull();
+    expect(ask({ t: 'play', spell: SPELL_INDEX.freeze, mode: 'recharge' })).toBeNull();
+    expect(ask({ t: 'back' })).toBeNull();
+    // With a cube an open demand asks for, and demands open, nothing is asked.
+    const open = prospectus.view({ ...s, phase: 'play', cubes: s.cubes.map(() => [3, 3, 3, 3, 3]) }, 0);
+    expect(ask({ t: 'play', spell: SPELL_INDEX.freeze, mode: 'council' }, open)).toBeNull();
+    expect(ask({ t: 'play', spell: SPELL_INDEX.block, mode: 'cast' }, open)).toBeNull();
   });
 });

@@ -11,6 +11,9 @@ import { BLOCKED, FILLED, OPEN } from '../../../src/games/prospectus/state.ts';
 import type { ProspectusState } from '../../../src/games/prospectus/state.ts';
 import { GOBLIN, OWL, PIXIE, TROLL, act, afterDraft, has, legal, refuse, space } from './helpers.ts';
 
+/** The quantities offered in a quantity step (the step also offers to take the transaction back). */
+const quantities = (s: ProspectusState, seat: number) => legal(s, seat).filter((a) => a.t === 'qty');
+
 /** Seat 0's turn at the given step, with known holdings and every demand open. */
 function at(phase: ProspectusState['phase'], patch: Partial<ProspectusState> = {}): ProspectusState {
   const s = afterDraft(4, 'turn');
@@ -81,7 +84,7 @@ describe('prospectus.transaction', () => {
         { t: 'tx', kind: 'buy', potion: GOBLIN },
         0,
       ).state;
-      expect(legal(s, 0)).toHaveLength(limit);
+      expect(quantities(s, 0)).toHaveLength(limit);
       expect(refuse(s, { t: 'qty', n: limit + 1 }, 0).rule).toBe('prospectus.transaction.buy-limit');
     }
   });
@@ -89,10 +92,7 @@ describe('prospectus.transaction', () => {
   it('prospectus.transaction.buy: money limits the quantity and no purchase beyond it is offered', () => {
     const s = at('tx1', { money: [45, 100, 100, 100] });
     const chosen = act(s, { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
-    expect(legal(chosen, 0)).toEqual([
-      { t: 'qty', n: 1 },
-      { t: 'qty', n: 2 },
-    ]);
+    expect(legal(chosen, 0)).toEqual([{ t: 'qty', n: 1 }, { t: 'qty', n: 2 }, { t: 'back' }]);
     const poor = at('tx1', { money: [5, 100, 100, 100] });
     expect(legal(poor, 0).some((a) => a.t === 'tx' && a.kind === 'buy')).toBe(false);
     expect(refuse(poor, { t: 'tx', kind: 'buy', potion: OWL }, 0).rule).toBe('prospectus.transaction.buy');
@@ -102,9 +102,10 @@ describe('prospectus.transaction', () => {
     const cubes = [[108, 0, 0, 0, 0], ...at('tx1').cubes.slice(1)];
     const chosen = act(at('tx1', { cubes }), { t: 'tx', kind: 'sell', potion: OWL }, 0).state;
     const offered = legal(chosen, 0);
-    expect(offered.map((a) => (a.t === 'qty' ? a.n : -1))).toEqual(
-      Array.from({ length: 108 }, (_, i) => i + 1),
-    );
+    expect(offered.map((a) => (a.t === 'qty' ? a.n : -1))).toEqual([
+      ...Array.from({ length: 108 }, (_, i) => i + 1),
+      -1,
+    ]);
     // The same frozen objects every time, so one hidden class for every quantity (docs/architecture.md).
     expect(offered.every((a) => Object.isFrozen(a))).toBe(true);
     expect(legal(chosen, 0)).toEqual(offered);
@@ -116,7 +117,7 @@ describe('prospectus.transaction', () => {
     const s = at('tx1');
     expect(refuse(s, { t: 'tx', kind: 'sell', potion: GOBLIN }, 0).rule).toBe('prospectus.transaction.sell');
     const chosen = act(s, { t: 'tx', kind: 'sell', potion: OWL }, 0).state;
-    expect(legal(chosen, 0)).toHaveLength(2);
+    expect(quantities(chosen, 0)).toHaveLength(2);
     const sold = act(chosen, { t: 'qty', n: 2 }, 0).state;
     expect(sold.money[0]).toBe(140);
     expect(sold.cubes[0]![OWL]).toBe(0);
@@ -369,9 +370,9 @@ describe('prospectus.spell', () => {
       money: [1000, 0, 0, 0],
     });
     const chosen = act(s, { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
-    expect(legal(chosen, 0)).toHaveLength(6);
+    expect(quantities(chosen, 0)).toHaveLength(6);
     const plain = act({ ...s, played: null }, { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
-    expect(legal(plain, 0)).toHaveLength(3);
+    expect(quantities(plain, 0)).toHaveLength(3);
   });
 
   it('prospectus.spell.look: the caster sees the top three, reorders them, and remembers', () => {
@@ -485,5 +486,95 @@ describe('prospectus.interrupt', () => {
     const passed = act(announced, { t: 'skip' }, 1).state;
     expect(passed.interrupts[1]).toBe(true);
     expect(passed.frozen[OWL]).toBe(0);
+  });
+});
+
+describe('prospectus.turn.back', () => {
+  it('prospectus.turn.back: a transaction is taken back before its quantity, and its step is offered again', () => {
+    const s = at('tx1');
+    const chosen = act(s, { t: 'tx', kind: 'buy', potion: PIXIE }, 0).state;
+    expect(chosen.phase).toBe('qty');
+    const options = legal(chosen, 0);
+    expect(options.at(-1)).toEqual({ t: 'back' });
+    const { state: back, events } = act(chosen, { t: 'back' }, 0);
+    expect(back.phase).toBe('tx1');
+    expect(back.tx).toBeNull();
+    expect(back.money[0]).toBe(100);
+    expect(back.cubes[0]).toEqual(s.cubes[0]);
+    // The announcement of a trade that never happened leaves the public record.
+    expect(back.record).toBe(s.record);
+    expect(events).toEqual([{ type: 'withdraw', seat: 0, kind: 'buy', potion: PIXIE, interrupt: false }]);
+    expect(prospectus.viewEvent(events[0]!, 1)!.text).toBe(
+      'Player A takes back the purchase of Pixie Dust before any cube changed hands.',
+    );
+    // Another colour may now be chosen.
+    const other = act(back, { t: 'tx', kind: 'sell', potion: OWL }, 0).state;
+    expect(act(other, { t: 'qty', n: 2 }, 0).state.cubes[0]![OWL]).toBe(0);
+  });
+
+  it('prospectus.turn.back: the second transaction and the trade ability go back to their own step', () => {
+    const second = act(at('tx2'), { t: 'tx', kind: 'buy', potion: GOBLIN }, 0).state;
+    expect(act(second, { t: 'back' }, 0).state.phase).toBe('tx2');
+    const trade = act(
+      at('ability', { ability: ABILITY_INDEX.trade }),
+      { t: 'tx', kind: 'buy', potion: OWL },
+      0,
+    );
+    const back = act(trade.state, { t: 'back' }, 0).state;
+    expect(back.phase).toBe('ability');
+    expect(back.ability).toBe(ABILITY_INDEX.trade);
+  });
+
+  it('prospectus.turn.back: an interrupt taken back leaves the tile active and the seat first to answer', () => {
+    const s = at('play', { interrupts: [false, true, false, true] });
+    const played = act(s, { t: 'play', spell: SPELL_INDEX.block, mode: 'recharge' }, 0).state;
+    const used = act(played, { t: 'tx', kind: 'sell', potion: TROLL }, 1).state;
+    expect(used.interrupts[1]).toBe(false);
+    const { state: back, events } = act(used, { t: 'back' }, 1);
+    expect(back.phase).toBe('interrupt');
+    expect(back.interrupts[1]).toBe(true);
+    expect(back.interruptQueue).toEqual([1, 3]);
+    expect(prospectus.viewEvent(events[0]!, 1)!.text).toBe(
+      'You take back the sale of Troll Sweat before any cube changed hands, and your interrupt tile is active again.',
+    );
+    const passed = act(back, { t: 'skip' }, 1).state;
+    expect(prospectus.actors(passed)).toEqual([3]);
+  });
+
+  it('prospectus.turn.back: the targets of Block chosen so far may be dropped before the last one', () => {
+    const s = at('play', { interrupts: [false, false, false, false] });
+    const cast = act(s, { t: 'play', spell: SPELL_INDEX.block, mode: 'cast' }, 0).state;
+    expect(has(legal(cast, 0), { t: 'back' })).toBe(false);
+    expect(refuse(cast, { t: 'back' }, 0).rule).toBe('prospectus.turn.back');
+    const one = act(cast, { t: 'demand', space: 2, demand: 0 }, 0).state;
+    const back = act(one, { t: 'back' }, 0).state;
+    expect(back.phase).toBe('param');
+    expect(back.played?.params).toEqual([]);
+    expect(has(legal(back, 0), { t: 'demand', space: 2, demand: 0 })).toBe(true);
+  });
+
+  it('prospectus.turn.back: at most 3 times a turn, so no sequence of moves goes back and forth for ever', () => {
+    let s = at('tx1');
+    for (let i = 0; i < 3; i++) {
+      s = act(s, { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
+      s = act(s, { t: 'back' }, 0).state;
+    }
+    s = act(s, { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
+    expect(has(legal(s, 0), { t: 'back' })).toBe(false);
+    expect(refuse(s, { t: 'back' }, 0).rule).toBe('prospectus.turn.back');
+    // The count starts again with the next turn.
+    const next = act(s, { t: 'qty', n: 1 }, 0).state;
+    expect(next.backs).toBe(3);
+    const later = prospectus.applyTrusted({ ...next, phase: 'tx2' }, 0, { t: 'skip' }).state;
+    expect(later.active).toBe(1);
+    expect(later.backs).toBe(0);
+  });
+
+  it('prospectus.turn.back: the bots never take a step back', () => {
+    const s = act(at('tx1'), { t: 'tx', kind: 'buy', potion: OWL }, 0).state;
+    const bot = prospectus.bots!.heuristic!({ game: prospectus, seat: 0, seed: 'b', params: {} });
+    const view = prospectus.view(s, 0);
+    const choice = bot.act({ seat: 0, view, legal: legal(s, 0), sampleWorld: () => s });
+    expect(choice.t).toBe('qty');
   });
 });

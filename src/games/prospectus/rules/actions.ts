@@ -10,6 +10,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 export const SKIP_ACTION = freeze({ t: 'skip' });
 export const POUND_ACTION = freeze({ t: 'pound' });
 export const EXECUTE_ACTION = freeze({ t: 'execute' });
+/** prospectus.turn.back: take back a transaction before its quantity, or a spell's first target. */
+export const BACK_ACTION = freeze({ t: 'back' });
 export const DRAFT_ACTIONS = range(5).map((potion) => freeze({ t: 'draft', potion }));
 export const POTION_ACTIONS = range(5).map((potion) => freeze({ t: 'potion', potion }));
 export const REDROP_ACTIONS = range(5).map((potion) => freeze({ t: 'redrop', potion }));

@@ -4,7 +4,7 @@ import type { RuleError } from '../../../core/game.ts';
 import * as dataModule from '../data.ts';
 import type { ProspectusEvent } from '../events.ts';
 import * as stateModule from '../state.ts';
-import type { Phase, ProspectusAction, ProspectusState } from '../state.ts';
+import type { Phase, ProspectusAction, ProspectusState, TxReturn } from '../state.ts';
 import * as abilitiesModule from './abilities.ts';
 import * as councilModule from './council.ts';
 import * as flowModule from './flow.ts';
@@ -16,8 +16,9 @@ import { Work } from './work.ts';
 import * as actionsModule from './actions.ts';
 import * as recordModule from './record.ts';
 // Module-local bindings: the loader turns imported names into getter calls on every use.
-const { playedSpell } = stateModule;
-const { DRAFT_ACTIONS, EXECUTE_ACTION, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } = actionsModule;
+const { BACKS_PER_TURN, playedSpell } = stateModule;
+const { BACK_ACTION, DRAFT_ACTIONS, EXECUTE_ACTION, POUND_ACTION, REDROP_ACTIONS, SKIP_ACTION, qtyAction } =
+  actionsModule;
 const { ABILITY_IDS, ABILITY_INDEX, PRICE_BY_SPACE, SPELL_IDS, SPELL_INDEX, START } = dataModule;
 const { abilityOptions, resolveAbility } = abilitiesModule;
 const { councilOptions, sellToCouncil } = councilModule;
@@ -94,10 +95,15 @@ const OPTIONS: Readonly<Record<Phase, Options>> = {
   qty: (s) => {
     const out: ProspectusAction[] = [];
     for (let n = 1; n <= s.tx!.max; n++) out.push(qtyAction(n));
+    if (s.backs < BACKS_PER_TURN) out.push(BACK_ACTION);
     return out;
   },
   play: (s, seat) => playOptions(s, seat),
-  param: (s) => paramOptions(s).slice(),
+  param: (s) => {
+    const out = paramOptions(s).slice();
+    if (s.played!.params.length > 0 && s.backs < BACKS_PER_TURN) out.push(BACK_ACTION);
+    return out;
+  },
   interrupt: (s, seat) => {
     const out = txOptions(s, seat, 0);
     out.push(SKIP);
@@ -117,6 +123,13 @@ export function legalActions(s: ProspectusState, seat: number): ProspectusAction
 
 /** The rule a refused action breaks, by step, named without revealing anything hidden. */
 export function explainIllegal(s: ProspectusState, seat: number, action: ProspectusAction): RuleError {
+  if (action.t === 'back')
+    return ruleError(
+      'illegal',
+      'prospectus.turn.back',
+      `only a transaction whose quantity is not chosen yet, or the first target of Block, can be taken back, ` +
+        `${BACKS_PER_TURN} times a turn`,
+    );
   const legal = legalActions(s, seat);
   const kinds = [...new Set(legal.map((a) => a.t))];
   if (!kinds.includes(action.t))
@@ -223,6 +236,39 @@ function performAbility(w: Work, seat: number, action: ProspectusAction): void {
   enterTx1(w);
 }
 
+/** The step each pending transaction began in (its `then` says where the flow goes afterwards). */
+const TX_STEP: Readonly<Record<TxReturn, Phase>> = {
+  play: 'tx1',
+  replenish: 'tx2',
+  interrupt: 'interrupt',
+  tx1: 'ability',
+};
+
+/**
+ * prospectus.turn.back: the transaction is taken back before any cube changed hands. The step it
+ * began in is offered again as it was (an interrupt's tile active again, the seat first in the
+ * queue), and its announcement leaves the public record, since nothing was traded.
+ */
+function withdrawTx(w: Work): void {
+  const s = w.s;
+  const tx = s.tx!;
+  s.tx = null;
+  s.backs += 1;
+  if (s.record && !s.openScreens) s.record = s.record.up;
+  if (tx.then === 'interrupt') {
+    w.interrupts()[tx.seat] = true;
+    s.interruptQueue = [tx.seat, ...s.interruptQueue];
+  }
+  s.phase = TX_STEP[tx.then];
+  w.emit({
+    type: 'withdraw',
+    seat: tx.seat,
+    kind: tx.kind,
+    potion: tx.potion,
+    interrupt: tx.then === 'interrupt',
+  });
+}
+
 function performQty(w: Work, n: number): void {
   completeTx(w, n);
   const then = w.s.tx!.then;
@@ -305,13 +351,20 @@ function run(w: Work, seat: number, action: ProspectusAction): Work {
       break;
     case 'qty':
       if (action.t === 'qty') performQty(w, action.n);
+      else if (action.t === 'back') withdrawTx(w);
       break;
     case 'play':
       if (action.t === 'play') performPlay(w, seat, action.spell, action.mode);
       break;
     case 'param':
-      s.played = playedSpell(s.played!.spell, s.played!.mode, s.played!.params.concat(paramValues(action)));
-      if (!needsMoreParams(s)) announce(w);
+      // prospectus.turn.back: the targets chosen so far are dropped; nothing was announced yet.
+      if (action.t === 'back') {
+        s.played = playedSpell(s.played!.spell, s.played!.mode, []);
+        s.backs += 1;
+      } else {
+        s.played = playedSpell(s.played!.spell, s.played!.mode, s.played!.params.concat(paramValues(action)));
+        if (!needsMoreParams(s)) announce(w);
+      }
       break;
     case 'interrupt':
       s.interruptQueue = s.interruptQueue.slice(1);

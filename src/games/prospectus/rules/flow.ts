@@ -40,6 +40,7 @@ export function startTurn(w: Work): void {
   s.execLeft = 0;
   s.execSlot = -1;
   s.emerged = null;
+  s.backs = 0;
   w.emit({ type: 'turn', seat: s.active, turn: s.turn });
   for (let p = 0; p < 5; p++)
     if (s.frozen[p] === s.active) {

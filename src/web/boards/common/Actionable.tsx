@@ -136,12 +136,27 @@ function useActivate(refs: readonly ActionRef[], title: string) {
   );
 }
 
-function interactive(refs: readonly ActionRef[], title: string, activate: (target: Element) => void) {
+/**
+ * An element's accessible name: what its action does, led by the words it shows (`name`) when the
+ * action's label does not already contain them, so that a person who says what they see can
+ * activate it (WCAG's label in name).
+ */
+function accessibleName(action: string, name: string | undefined): string {
+  if (!name || action.toLowerCase().includes(name.toLowerCase())) return action;
+  return `${name}: ${action}`;
+}
+
+function interactive(
+  refs: readonly ActionRef[],
+  title: string,
+  activate: (target: Element) => void,
+  name?: string,
+) {
   const label = refs.length === 1 ? refs[0]!.label : `${title} (${refs.length} choices)`;
   return {
     role: 'button',
     tabIndex: 0,
-    'aria-label': label,
+    'aria-label': accessibleName(label, name),
     'data-actions': refs.map((r) => r.index).join(' '),
     onClick: (e: MouseEvent<Element>) => {
       e.stopPropagation();
@@ -160,6 +175,8 @@ interface HtmlActProps {
   readonly refs: readonly ActionRef[];
   /** Menu heading when several actions share the element. */
   readonly title?: string;
+  /** The words the element shows, when its action's label may not contain them. */
+  readonly name?: string;
   readonly className?: string;
   readonly style?: CSSProperties;
   readonly children?: ReactNode;
@@ -167,7 +184,15 @@ interface HtmlActProps {
 }
 
 /** An HTML element (a card, a chip) that carries legal actions. */
-export function Act({ refs, title = 'Choose', className = '', style, children, as = 'div' }: HtmlActProps) {
+export function Act({
+  refs,
+  title = 'Choose',
+  name,
+  className = '',
+  style,
+  children,
+  as = 'div',
+}: HtmlActProps) {
   const activate = useActivate(refs, title);
   const Tag = as;
   if (refs.length === 0)
@@ -177,7 +202,7 @@ export function Act({ refs, title = 'Choose', className = '', style, children, a
       </Tag>
     );
   return (
-    <Tag className={`${className} act`} style={style} {...interactive(refs, title, activate)}>
+    <Tag className={`${className} act`} style={style} {...interactive(refs, title, activate, name)}>
       {children}
     </Tag>
   );
@@ -197,12 +222,16 @@ export function ActButton({
 }) {
   const activate = useActivate(refs, title);
   if (refs.length === 0) return null;
+  // A button that shows its own words is named by them (label in name); the action's full label
+  // then describes it.
+  const label = refs.length === 1 ? refs[0]!.label : undefined;
   return (
     <button
       type="button"
       className={`act-btn ${className}`}
       data-actions={refs.map((r) => r.index).join(' ')}
-      aria-label={refs.length === 1 ? refs[0]!.label : undefined}
+      aria-label={children === undefined ? label : undefined}
+      title={children === undefined ? undefined : label}
       onClick={(e) => activate(e.currentTarget)}
     >
       {children ?? (refs.length === 1 ? refs[0]!.label : title)}
@@ -214,6 +243,7 @@ export function ActButton({
 export function ActG({
   refs,
   title = 'Choose',
+  name,
   className = '',
   quiet = false,
   children,
@@ -221,6 +251,8 @@ export function ActG({
 }: {
   refs: readonly ActionRef[];
   title?: string;
+  /** The words the element shows, when its action's label may not contain them. */
+  name?: string;
   /** Outlined only on hover or focus: for large areas whose actions another element also offers. */
   quiet?: boolean;
 } & SVGProps<SVGGElement>) {
@@ -235,7 +267,7 @@ export function ActG({
     <g
       className={`${className} act ${quiet ? 'quiet' : ''}`}
       {...rest}
-      {...interactive(refs, title, activate)}
+      {...interactive(refs, title, activate, name)}
     >
       <title>{refs.length === 1 ? refs[0]!.label : title}</title>
       {children}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { ActionIndex } from '../actions.ts';
-import type { BoardProps } from '../contract.ts';
+import type { BoardProps, PlayerInfo } from '../contract.ts';
+import { callName, playerOf } from '../seats.ts';
 
 /** The board's index of legal actions, rebuilt only when the legal list changes. */
 export function useActionIndex<A>(
@@ -12,7 +13,7 @@ export function useActionIndex<A>(
 
 /** "Ada wins", "You win", "Ada and Basil win". */
 export function winPhrase(
-  players: readonly { name: string }[],
+  players: readonly PlayerInfo[],
   seats: readonly number[],
   viewer: number | 'spectator',
 ): string {
@@ -21,12 +22,8 @@ export function winPhrase(
   return `${names.join(' and ')} ${plural ? 'win' : 'wins'}`;
 }
 
-/** "You" for the viewer's own seat, the player's name otherwise. */
-export function nameOf(
-  players: readonly { name: string }[],
-  seat: number,
-  viewer: number | 'spectator',
-): string {
+/** "You" for the viewer's own seat, "Ann (B)" otherwise (a bot without its level: "Basil (C)"). */
+export function nameOf(players: readonly PlayerInfo[], seat: number, viewer: number | 'spectator'): string {
   if (seat === viewer) return 'You';
-  return players[seat]?.name ?? `Seat ${seat + 1}`;
+  return callName(playerOf(players, seat));
 }

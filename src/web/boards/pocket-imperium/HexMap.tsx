@@ -7,19 +7,34 @@ import type { ActionIndex } from '../actions.ts';
 import { ActG } from '../common/Actionable.tsx';
 import { PopG } from '../common/Pop.tsx';
 import { SeatMark } from '../common/SeatBadge.tsx';
-import type { PlayerInfo } from '../contract.ts';
+import type { PlayerInfo, Viewer } from '../contract.ts';
+import { nameOf } from '../common/hooks.ts';
 import { playerOf } from '../seats.ts';
-import { cellCentre, cellEdges, HEX, hexPoints, LAYOUTS, NEUTRAL, NOBODY } from './model.ts';
+import {
+  capacityOf,
+  cellCentre,
+  cellEdges,
+  HEX,
+  hexLabel,
+  hexPoints,
+  LAYOUTS,
+  NEUTRAL,
+  NOBODY,
+} from './model.ts';
 import type { Layout, RecentHex, Space } from './model.ts';
 import type { PiAction, PiView } from './types.ts';
 
 const SECTOR_TINTS = ['#1f3357', '#283f68', '#1b2d4d', '#2b4470', '#223a61', '#2d466f', '#1d3152', '#26406a'];
 
+/**
+ * The region a cell's edges bound: its sector card, Tri-Prime, or the hexes of no sector (which
+ * share one region, so that the map draws the outline of each card and nothing between two of them).
+ */
 function cellKey(view: PiView, layout: Layout, r: number, c: number): string {
   const space = layout.spaceAt[r]![c]!;
   const sector = view.sector[space]!;
   if (sector >= 0) return `s${sector}`;
-  return space === layout.triPrime ? 'tri' : `x${space}`;
+  return space === layout.triPrime ? 'tri' : 'none';
 }
 
 function hexActions(acts: ActionIndex<PiAction>, view: PiView, id: number) {
@@ -144,12 +159,14 @@ function Ships({
 function SpaceCell({
   space,
   view,
+  viewer,
   layout,
   acts,
   players,
 }: {
   space: Space;
   view: PiView;
+  viewer: Viewer;
   layout: Layout;
   acts: ActionIndex<PiAction>;
   players: readonly PlayerInfo[];
@@ -157,6 +174,21 @@ function SpaceCell({
   const refs = hexActions(acts, view, space.id);
   const tri = space.id === layout.triPrime;
   const sector = view.sector[space.id]!;
+  const level = tri ? 3 : view.level[space.id]!;
+  const owner = view.owner[space.id]!;
+  const label = hexLabel(
+    space.id,
+    level,
+    sector,
+    owner === NOBODY
+      ? null
+      : owner === NEUTRAL
+        ? 'neutral'
+        : owner === viewer
+          ? 'you'
+          : nameOf(players, owner, viewer),
+    view.ships[space.id]!,
+  );
   const fill = tri ? '#3b3056' : sector >= 0 ? SECTOR_TINTS[sector % SECTOR_TINTS.length]! : '#14233b';
   const chosen = sector >= 0 && view.chosen.includes(sector);
   // Scoring is offered on the sector's number; the hexes take the click too, outlined on hover only.
@@ -165,9 +197,13 @@ function SpaceCell({
     <ActG
       refs={refs}
       title={`Hex #${space.id}`}
+      name={label}
       quiet={quiet}
       className={`space ${chosen ? 'chosen' : ''}`}
       data-hex={space.id}
+      // An inert hex is a picture with a name; a hex with actions is a button named the same way.
+      role="img"
+      aria-label={label}
     >
       {space.cells.map(([r, c]) => {
         const [x, y] = cellCentre(r, c);
@@ -192,8 +228,20 @@ function SpaceCell({
         textAnchor="middle"
         fontSize={8.5}
         className="hex-id"
+        aria-hidden="true"
       >
         {space.id}
+      </text>
+      {/* How many ships the hex keeps at the end of the round (sustain). */}
+      <text
+        x={space.x + (tri ? 0 : -22)}
+        y={space.y + (tri ? 56 : -4)}
+        textAnchor="middle"
+        fontSize={8.5}
+        className="hex-cap"
+        aria-hidden="true"
+      >
+        ≤{capacityOf(level)}
       </text>
       <Ships
         owner={view.owner[space.id]!}
@@ -367,11 +415,13 @@ function Recent({
 
 export function HexMap({
   view,
+  viewer,
   acts,
   players,
   recent,
 }: {
   view: PiView;
+  viewer: Viewer;
   acts: ActionIndex<PiAction>;
   players: readonly PlayerInfo[];
   /** Where something just happened (from the recent events). */
@@ -404,7 +454,15 @@ export function HexMap({
       </defs>
       <rect width="100%" height="100%" fill="#0b1422" rx={12} />
       {layout.spaces.map((space) => (
-        <SpaceCell key={space.id} space={space} view={view} layout={layout} acts={acts} players={players} />
+        <SpaceCell
+          key={space.id}
+          space={space}
+          view={view}
+          viewer={viewer}
+          layout={layout}
+          acts={acts}
+          players={players}
+        />
       ))}
       <Boundaries view={view} layout={layout} />
       <Recent layout={layout} recent={recent} players={players} />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ActionIndex } from '../actions.ts';
 import { ActButton } from '../common/Actionable.tsx';
 import { Pop } from '../common/Pop.tsx';
+import { Explain } from '../common/Explain.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
 import { nameOf } from '../common/hooks.ts';
 import type { PlayerInfo, Viewer } from '../contract.ts';
@@ -79,8 +80,8 @@ export function Players({
         <thead>
           <tr>
             <th>Player</th>
-            <th title="victory points: sectors + Tri-Prime choices + Prosperity cards">VP</th>
-            <th title="ships in supply / on the board">Ships</th>
+            <th>VP</th>
+            <th>Ships</th>
             <th>Plan</th>
           </tr>
         </thead>
@@ -104,12 +105,20 @@ export function Players({
                   <Pop value={view.vp.total[s]} as="b" className="vp">
                     {view.vp.total[s]}
                   </Pop>
-                  <div className="vp-parts">
+                  <Explain
+                    className="vp-parts"
+                    text={
+                      `${view.vp.sector[s]} from sector scoring + ${view.vp.extra[s]} from extra sectors ` +
+                      `(Tri-Prime's choice) + ${view.vp.prosperity[s]} from Prosperity cards = ${view.vp.total[s]} VP`
+                    }
+                  >
                     {view.vp.sector[s]} + {view.vp.extra[s]} + {view.vp.prosperity[s]}
-                  </div>
+                  </Explain>
                 </td>
                 <td>
-                  {view.supply[s]} / {shipsOnBoard(view, s)}
+                  <Explain text={`${view.supply[s]} ships in supply, ${shipsOnBoard(view, s)} on the board`}>
+                    {view.supply[s]} / {shipsOnBoard(view, s)}
+                  </Explain>
                 </td>
                 <td>
                   {view.phase === 'setup' ? (
@@ -142,7 +151,8 @@ export function Players({
         </tbody>
       </table>
       <p className="muted small">
-        VP = sectors + Tri-Prime choices + Prosperity cards; ships = supply / on the board.
+        VP = sector scoring + extra sectors (Tri-Prime's choice) + Prosperity cards; ships = in supply / on
+        the board. Press a figure to read it in words.
       </p>
     </section>
   );

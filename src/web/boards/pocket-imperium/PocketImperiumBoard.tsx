@@ -1,12 +1,13 @@
 /** The Pocket Imperium board: the star map, the round's steps, players and plans, the Prosperity chain. */
 import type { ActionIndex } from '../actions.ts';
 import { ActButton, ActionScope } from '../common/Actionable.tsx';
+import { Legend } from '../common/Explain.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
 import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { HexMap } from './HexMap.tsx';
-import { commandName, recentHexes } from './model.ts';
+import { capacityOf, commandName, LEVEL_VP, recentHexes } from './model.ts';
 import { Planner, Players, ProsperityChain, RoundSteps } from './Panels.tsx';
 import type { PiAction, PiView } from './types.ts';
 import './pocket-imperium.css';
@@ -122,6 +123,39 @@ function Prompt({ acts }: { acts: ActionIndex<PiAction> }) {
   );
 }
 
+/** The map's marks in words, for a phone as for a mouse. */
+function PiLegend() {
+  return (
+    <Legend
+      entries={[
+        {
+          mark: 'I  II  III',
+          text: `Systems by level: I scores ${LEVEL_VP[1]} VP, II ${LEVEL_VP[2]}, Tri-Prime (III) ${LEVEL_VP[3]} to whoever holds it when its sector is scored.`,
+        },
+        {
+          mark: '≤2',
+          text: `The most ships a hex keeps at the end of a round (empty ${capacityOf(0)}, level I ${capacityOf(1)}, level II ${capacityOf(2)}, Tri-Prime ${capacityOf(3)}); the rest go back to the supply.`,
+        },
+        {
+          mark: 'bright outline',
+          text: 'A sector card: its five (or four) hexes inside one outline, its number in a circle (✓ once chosen for scoring this round). Hexes outside every card belong to no sector.',
+        },
+        { mark: 'A 2', text: 'Ships: the owner’s mark and how many; N is a neutral ship.' },
+        { mark: '12', text: 'The hex’s number, as the moves name it (#12).' },
+        {
+          mark: 'dashed ring',
+          text: 'Where the last moves happened, in the mover’s colour; arrows show a fleet under way or an invasion.',
+        },
+        {
+          mark: '11 + 4 + 0',
+          text: 'VP from sector scoring, from extra sectors (Tri-Prime’s choice) and from Prosperity cards.',
+        },
+        { mark: '×2', text: 'The strength of a player’s command this step: how many actions it gives.' },
+      ]}
+    />
+  );
+}
+
 export default function PocketImperiumBoard(props: BoardProps<PiView, PiAction>) {
   const { view, viewer, players, onAction } = props;
   const acts = useActionIndex(props);
@@ -133,7 +167,13 @@ export default function PocketImperiumBoard(props: BoardProps<PiView, PiAction>)
         <Prompt acts={acts} />
         <div className="pi-main">
           <div className="map-box">
-            <HexMap view={view} acts={acts} players={players} recent={recentHexes(props.events)} />
+            <HexMap
+              view={view}
+              viewer={viewer}
+              acts={acts}
+              players={players}
+              recent={recentHexes(props.events)}
+            />
           </div>
           <div className="pi-side">
             <Planner key={`${view.round}-${viewer}`} view={view} viewer={viewer} acts={acts} />
@@ -141,6 +181,7 @@ export default function PocketImperiumBoard(props: BoardProps<PiView, PiAction>)
             <ProsperityChain view={view} viewer={viewer} players={players} />
           </div>
         </div>
+        <PiLegend />
       </div>
     </ActionScope>
   );

@@ -9,10 +9,35 @@ import {
   MAP_LAYOUTS,
   PROSPERITY_CARD_VP,
   PROSPERITY_CARDS,
+  SUSTAIN_LIMIT,
 } from '../../../games/pocket-imperium/data.ts';
 import type { Requirement } from '../../../games/pocket-imperium/data.ts';
 
-export { COMMANDS, LEVEL_VP, PROSPERITY_CARD_VP, PROSPERITY_CARDS };
+export { COMMANDS, LEVEL_VP, PROSPERITY_CARD_VP, PROSPERITY_CARDS, SUSTAIN_LIMIT };
+
+/** The most ships a hex of this level keeps at the end of a round (pocket-imperium.exploit.sustain). */
+export const capacityOf = (level: number): number => SUSTAIN_LIMIT[level as 0 | 1 | 2 | 3] ?? 1;
+
+const LEVEL_WORDS = ['empty hex', 'level I system', 'level II system', 'Tri-Prime, level III system'];
+
+/**
+ * A hex in words, for its accessible name: its number (what the map shows), what it is, its sector,
+ * who is there, and how many ships it keeps. `owner` is "Ann (B)", "you", "neutral" or null.
+ */
+export function hexLabel(
+  id: number,
+  level: number,
+  sector: number,
+  owner: string | null,
+  ships: number,
+): string {
+  const what = LEVEL_WORDS[level] ?? 'hex';
+  const vp = level > 0 ? ` (${LEVEL_VP[level as 1 | 2 | 3]} VP)` : '';
+  const where =
+    sector >= 0 ? `, sector ${sector} (${SECTOR_NAMES[sector] ?? ''})` : level === 3 ? '' : ', no sector';
+  const who = owner && ships > 0 ? `, ${owner}: ${ships} ship${ships === 1 ? '' : 's'}` : ', no ships';
+  return `Hex ${id}: ${what}${vp}${where}${who}; keeps at most ${capacityOf(level)}`;
+}
 export type LayoutId = keyof typeof MAP_LAYOUTS;
 
 /** Owner values the view uses besides seats (the engine's NEUTRAL and NOBODY). */
@@ -128,10 +153,11 @@ export const commandName = (c: number): string => {
   return name[0]!.toUpperCase() + name.slice(1);
 };
 
+/** A colour per command, with an ink that reads at 4.5:1 or more on it. */
 export const COMMAND_STYLES: readonly { fill: string; ink: string }[] = [
-  { fill: '#009E73', ink: '#ffffff' },
+  { fill: '#009E73', ink: '#1b1b1b' },
   { fill: '#0072B2', ink: '#ffffff' },
-  { fill: '#D55E00', ink: '#ffffff' },
+  { fill: '#D55E00', ink: '#000000' },
 ];
 
 export const REQUIREMENT_TEXT: Readonly<Record<Requirement, string>> = {

@@ -18,8 +18,11 @@ import {
   potionName,
   priceMovesThisTurn,
   SPACES,
+  shortAbility,
   TANK_OF_SPACE,
   TANKS,
+  VOLATILITY,
+  volatilityText,
 } from './model.ts';
 import type { PriceMove } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
@@ -32,7 +35,7 @@ const STEP = 17;
 const BOTTOM = TOP + SPACES * STEP;
 const RIGHT = AXIS + POTION_COUNT * COL;
 export const MACHINE_WIDTH = RIGHT + 112;
-const FOOT = BOTTOM + 96;
+const FOOT = BOTTOM + 122;
 
 const spaceY = (space: number) => BOTTOM - (space + 0.5) * STEP;
 const tubeX = (p: number) => AXIS + p * COL + (COL - TUBE_W) / 2;
@@ -135,6 +138,7 @@ function Foot({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
   const token = view.abilities[p]!;
   const tokenRefs = acts.pick({ t: 'tokens', a: p });
   const lair = view.dividends[p]!;
+  const volatility = VOLATILITY[p]!;
   return (
     <g>
       <rect x={cx - 13} y={BOTTOM + 8} width={26} height={26} rx={5} fill={style.fill} stroke="#1f2328" />
@@ -147,12 +151,20 @@ function Foot({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
       <text x={cx} y={BOTTOM + 61} textAnchor="middle" fontSize={12} fontWeight={600}>
         {rest.join(' ')}
       </text>
-      <g aria-label={`dividend lair ${lair} of 3`}>
+      {/* The rulebook's figures under each token: ±icons on the future cards, and dividend cards. */}
+      <text x={cx} y={BOTTOM + 75} textAnchor="middle" fontSize={10.5} className="volatility">
+        <tspan x={cx}>±{volatility.icons}</tspan>
+        <tspan x={cx} dy={12}>
+          {volatility.dividends} div
+        </tspan>
+        <title>{`${potionName(p)}: ${volatilityText(p)}`}</title>
+      </text>
+      <g role="img" aria-label={`${potionName(p)}'s dividend lair: ${lair} of 3 cubes`}>
         {[0, 1, 2].map((i) => (
           <rect
             key={i}
             x={cx - 19 + i * 13}
-            y={BOTTOM + 67}
+            y={BOTTOM + 93}
             width={10}
             height={10}
             rx={2}
@@ -162,13 +174,18 @@ function Foot({ view, p, acts }: { view: PView; p: number; acts: ActionIndex<Pro
           />
         ))}
       </g>
-      <ActG refs={tokenRefs} title={`Swap the ${abilityName(token)} token`} className="token">
-        <title>{`${abilityName(token)}: ${abilityText(token)}`}</title>
-        <rect className="hl-glow" x={cx - 32} y={BOTTOM + 81} width={64} height={17} rx={8} />
-        <rect x={cx - 32} y={BOTTOM + 81} width={64} height={17} rx={8} className="token-chip" />
-        <rect className="hl" x={cx - 32} y={BOTTOM + 81} width={64} height={17} rx={8} />
-        <text x={cx} y={BOTTOM + 93.5} textAnchor="middle" fontSize={10.5} fontWeight={600}>
-          {abilityName(token).replace('Advance a dividend', 'Dividend+').replace('Recall a spell', 'Recall')}
+      <ActG
+        refs={tokenRefs}
+        title={`Swap the ${abilityName(token)} token`}
+        name={abilityName(token)}
+        className="token"
+      >
+        <title>{`${potionName(p)}'s ability, ${abilityName(token)}: ${abilityText(token)}`}</title>
+        <rect className="hl-glow" x={cx - 32} y={BOTTOM + 107} width={64} height={17} rx={8} />
+        <rect x={cx - 32} y={BOTTOM + 107} width={64} height={17} rx={8} className="token-chip" />
+        <rect className="hl" x={cx - 32} y={BOTTOM + 107} width={64} height={17} rx={8} />
+        <text x={cx} y={BOTTOM + 119.5} textAnchor="middle" fontSize={10.5} fontWeight={600}>
+          {shortAbility(token)}
         </text>
       </ActG>
     </g>

@@ -1,17 +1,35 @@
 /** The Prospectus board: potion tanks, future track, crystal ball and chamber, screens, hand. */
 import type { ActionIndex } from '../actions.ts';
 import { ActButton, ActionScope, Act } from '../common/Actionable.tsx';
+import { Explain, Legend } from '../common/Explain.tsx';
+import type { LegendEntry } from '../common/Explain.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
+import { clockwiseFrom, TurnOrder } from '../common/TurnOrder.tsx';
 import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
 import { playerOf } from '../seats.ts';
 import { BallPanel } from './Ball.tsx';
 import { FutureCardFace, FutureTrack, PotionChip } from './FutureTrack.tsx';
-import { abilityName, abilityText, PHASE_TEXT, paramsText, potionName, spellName } from './model.ts';
+import {
+  abilityName,
+  abilityText,
+  PHASE_TEXT,
+  paramsText,
+  potionName,
+  shortAbility,
+  spellName,
+} from './model.ts';
 import { PriceMachine } from './PriceMachine.tsx';
 import { Hand, Screens, TradeRecord } from './Screens.tsx';
 import type { ProspectusAction, PView } from './types.ts';
 import './prospectus.css';
+
+/** Seat A starts every round and the draft (prospectus.turn.order), in words for the viewer. */
+function startNote(view: PView, players: readonly PlayerInfo[], viewer: Viewer): string {
+  const first = viewer === 0 ? 'you' : nameOf(players, 0, viewer);
+  if (view.phase === 'draft') return `the draft: three cubes each, ${first} first`;
+  return `${first} ${viewer === 0 ? 'start' : 'starts'} every round`;
+}
 
 function Status({
   view,
@@ -105,6 +123,8 @@ function ThisTurn({
 function Prompt({ view, acts }: { view: PView; acts: ActionIndex<ProspectusAction> }) {
   const qty = acts.pick({ t: 'qty' });
   const orders = acts.pick({ t: 'order' });
+  // prospectus.turn.back: a transaction before its quantity, Block's first demand before the second.
+  const back = acts.pick({ t: 'back' });
   if (!acts.active) return null;
   return (
     <div className="prompt" aria-label="Your choices">
@@ -117,6 +137,17 @@ function Prompt({ view, acts }: { view: PView; acts: ActionIndex<ProspectusActio
               <small> {ref.label.replace(/^\d+ cubes? ?/, '')}</small>
             </ActButton>
           ))}
+          <ActButton refs={back} className="secondary">
+            Cancel
+          </ActButton>
+        </div>
+      )}
+      {qty.length === 0 && back.length > 0 && (
+        <div className="qty-row">
+          <span>First demand to block chosen.</span>
+          <ActButton refs={back} className="secondary">
+            Cancel it
+          </ActButton>
         </div>
       )}
       {orders.length > 0 && (
@@ -147,21 +178,88 @@ function AsideTokens({ view, acts }: { view: PView; acts: ActionIndex<Prospectus
   return (
     <div className="aside-tokens">
       <span className="muted">Tokens set aside:</span>
-      {view.aside.map((token, i) => (
-        <Act
-          key={i}
-          as="span"
-          refs={acts.pick({ t: 'tokens', a: 5 + i })}
-          title={`Swap ${abilityName(token)}`}
-          className="token-aside"
-        >
-          <span title={abilityText(token)}>{abilityName(token)}</span>
-        </Act>
-      ))}
+      {view.aside.map((token, i) => {
+        const refs = acts.pick({ t: 'tokens', a: 5 + i });
+        return (
+          <Act
+            key={i}
+            as="span"
+            refs={refs}
+            title={`Swap ${abilityName(token)}`}
+            name={abilityName(token)}
+            className="token-aside"
+          >
+            {/* A clickable token may not hold a button: its label says what swapping it does. */}
+            {refs.length > 0 ? (
+              abilityName(token)
+            ) : (
+              <Explain text={`${abilityName(token)}: ${abilityText(token)} (set aside: no potion has it)`}>
+                {abilityName(token)}
+              </Explain>
+            )}
+          </Act>
+        );
+      })}
       {view.removed.length > 0 && (
-        <span className="muted"> · spells out of this game: {view.removed.map(spellName).join(', ')}</span>
+        <span className="muted">
+          {' '}
+          · removed from every deck at setup (each player's discard pile holds them):{' '}
+          {view.removed.map(spellName).join(', ')}
+        </span>
       )}
     </div>
+  );
+}
+
+/** The marks of this board in words, for a phone as for a mouse (hover tooltips show on neither). */
+function ProspectusLegend({ view }: { view: PView }) {
+  const tokens: LegendEntry[] = view.abilities.map((token, p) => ({
+    mark: (
+      <>
+        <PotionChip p={p} size="s" title="" /> {shortAbility(token)}
+      </>
+    ),
+    text: `${potionName(p)}'s ability, used after a cube of it is sold to the council: ${abilityText(token)}.`,
+  }));
+  return (
+    <Legend
+      entries={[
+        {
+          mark: 'buy ≤ 3',
+          text: 'Each band of prices: how many cubes one transaction may buy there, and the dividend paid per cube owned.',
+        },
+        {
+          mark: '±40 · 4 div',
+          text: 'Under each potion, its volatility as the rulebook prints it: future-card icons that may raise its price (as many may lower it), and the cards that advance its dividend. More icons, wilder prices.',
+        },
+        {
+          mark: '▢▢▢',
+          text: 'A potion’s dividend lair: the third cube pays the dividend, then its price falls a space.',
+        },
+        { mark: '▲ 2', text: 'On a price: how far it moved this turn.' },
+        ...tokens,
+        {
+          mark: '□ ■ ✕',
+          text: 'A council demand on a future card: open (sell a cube there), sold (the potion rises when the card executes), blocked.',
+        },
+        {
+          mark: (
+            <>
+              <PotionChip p={0} size="s" title="" /> ▼ ■■
+            </>
+          ),
+          text: 'A future card’s row: the cubes of that potion it drops into the crystal ball, and the way the price moves for each one that comes out. A row with no cube still has its arrow: cubes from the ball can move it.',
+        },
+        {
+          mark: '+2 −1 C ⇄',
+          text: 'Trades seen across a closed screen: bought (2), sold (1), sold to the council, exchanged; ≤3 is the buy limit when the quantity is hidden. Press a chip to read it in words.',
+        },
+        {
+          mark: '⚡',
+          text: 'An active interrupt tile: one transaction on another player’s turn, after their spell.',
+        },
+      ]}
+    />
   );
 }
 
@@ -172,6 +270,15 @@ export default function ProspectusBoard(props: BoardProps<PView, ProspectusActio
     <ActionScope onAction={onAction as (a: unknown) => void}>
       <div className="prospectus-board">
         <Status view={view} viewer={viewer} players={players} acts={acts} />
+        {view.phase !== 'over' && (
+          <TurnOrder
+            players={players}
+            viewer={viewer}
+            order={clockwiseFrom(0, view.players)}
+            now={view.phase === 'draft' ? view.actor : view.active}
+            note={startNote(view, players, viewer)}
+          />
+        )}
         <ThisTurn view={view} viewer={viewer} players={players} />
         <Prompt view={view} acts={acts} />
         <FutureTrack view={view} acts={acts} />
@@ -187,6 +294,7 @@ export default function ProspectusBoard(props: BoardProps<PView, ProspectusActio
         </div>
         <Screens view={view} viewer={viewer} players={players} />
         <TradeRecord view={view} viewer={viewer} players={players} />
+        <ProspectusLegend view={view} />
       </div>
     </ActionScope>
   );

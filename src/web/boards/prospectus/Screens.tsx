@@ -5,10 +5,11 @@
  */
 import type { ActionIndex } from '../actions.ts';
 import { Act } from '../common/Actionable.tsx';
+import { Explain } from '../common/Explain.tsx';
 import { Pop } from '../common/Pop.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
 import type { PlayerInfo, Viewer } from '../contract.ts';
-import { playerOf } from '../seats.ts';
+import { callName, playerOf, shortName } from '../seats.ts';
 import { PotionChip } from './FutureTrack.tsx';
 import {
   POTION_COUNT,
@@ -19,30 +20,39 @@ import {
   spellName,
   spellPromo,
   spellText,
+  splitDiscards,
 } from './model.ts';
 import type { RecordLine } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
 
 const TRADE_KINDS: readonly number[] = [REC.BUY, REC.SELL, REC.COUNCIL, REC.EXCHANGE, REC.BOUNTY];
 
+/** The sign of each kind of record entry on a chip; the legend and each chip's note explain them. */
+const TRADE_SIGN: Readonly<Record<number, string>> = {
+  [REC.BUY]: '+',
+  [REC.SELL]: '−',
+  [REC.COUNCIL]: 'C',
+  [REC.EXCHANGE]: '⇄',
+};
+
+/** One trade the table saw, as a chip that says in words what it was when pressed. */
 function TradeChip({ line }: { line: RecordLine }) {
   const { e, qty } = line;
   const kind = e[0]!;
-  const sign = kind === REC.BUY ? '+' : kind === REC.SELL ? '−' : kind === REC.COUNCIL ? 'C' : '⇄';
   if (kind === REC.BOUNTY)
     return (
-      <span className="trade-chip" title={recordText(e)}>
+      <Explain className={`trade-chip k${kind}`} text={recordText(e)}>
         $+{e[2]}
-      </span>
+      </Explain>
     );
   return (
-    <span className={`trade-chip k${kind}`} title={recordText(e, qty)}>
-      {sign}
+    <Explain className={`trade-chip k${kind}`} text={recordText(e, qty)}>
+      {TRADE_SIGN[kind] ?? ''}
       {qty ? qty.n : ''}
-      <PotionChip p={e[2]!} size="s" />
+      <PotionChip p={e[2]!} size="s" title="" />
       {kind === REC.BUY || kind === REC.SELL || kind === REC.COUNCIL ? `$${e[3]}` : ''}
       {kind === REC.BUY && !qty ? <small>≤{e[4]}</small> : null}
-    </span>
+    </Explain>
   );
 }
 
@@ -71,12 +81,13 @@ function SeatScreen({
     <article
       className={`screen ${acting ? 'acting' : ''} ${seat === viewer ? 'mine' : ''}`}
       style={{ borderColor: acting ? player.colour : undefined }}
-      aria-label={`${player.name}'s screen`}
+      aria-label={seat === viewer ? 'Your screen' : `${callName(player)}'s screen`}
     >
       <header>
         <SeatBadge player={player} withName />
         {seat === viewer && <span className="tag">you</span>}
-        {player.bot && <span className="tag">bot</span>}
+        {/* A bot's name already says so ("Basil · Casual bot"). */}
+        {player.bot && shortName(player) === player.name && <span className="tag">bot</span>}
         {view.active === seat && view.phase !== 'over' && <span className="tag turn">turn</span>}
         {acting && view.actor !== view.active && <span className="tag turn">acting</span>}
       </header>
@@ -121,15 +132,27 @@ function SeatScreen({
           {view.interrupts[seat] ? '⚡ interrupt ready' : '· interrupt inactive'}
         </span>
       </div>
-      {view.discards[seat]!.length > 0 && (
-        <div className="discards muted">played: {view.discards[seat]!.map(spellName).join(', ')}</div>
-      )}
-      {final && (
+      <Discards pile={view.discards[seat]!} removed={view.removed} />
+      {final && money !== null && money !== undefined && (
         <div className="final-lines">
-          chamber bonus ${final.bonus[seat]} · sell-off ${final.selloff[seat]} · <b>total ${money}</b>
+          cash ${money - final.bonus[seat]! - final.selloff[seat]!} + chamber bonus ${final.bonus[seat]} +
+          sell-off ${final.selloff[seat]} = <b>${money}</b>
         </div>
       )}
     </article>
+  );
+}
+
+/** A discard pile: the spells removed at setup apart from those played (prospectus.setup.spells). */
+function Discards({ pile, removed }: { pile: readonly number[]; removed: readonly number[] }) {
+  const { setup, played } = splitDiscards(pile, removed);
+  return (
+    <>
+      {played.length > 0 && <div className="discards">played: {played.map(spellName).join(', ')}</div>}
+      {setup.length > 0 && (
+        <div className="discards muted">removed at setup: {setup.map(spellName).join(', ')}</div>
+      )}
+    </>
   );
 }
 
@@ -203,8 +226,11 @@ export function TradeRecord({
           <li key={lines.length - i}>
             {e[1]! >= 0 ? (
               <>
-                <SeatBadge player={playerOf(players, e[1]!)} /> {playerOf(players, e[1]!).name}
-                {e[1] === viewer ? ' (you)' : ''}{' '}
+                {/* The record's words are in the third person ("buys"), so not "You buys". */}
+                <SeatBadge player={playerOf(players, e[1]!)} />{' '}
+                {e[1] === viewer
+                  ? `${shortName(playerOf(players, e[1]!))} (you)`
+                  : callName(playerOf(players, e[1]!))}{' '}
               </>
             ) : (
               '• '

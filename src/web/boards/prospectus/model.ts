@@ -6,6 +6,7 @@
 import {
   ABILITIES,
   COUNCIL_PRICES,
+  DECK_TOTALS,
   DIVIDEND_BY_SPACE,
   FUTURE_CARDS,
   LIMIT_BY_SPACE,
@@ -17,13 +18,16 @@ import {
 
 export { COUNCIL_PRICES, DIVIDEND_BY_SPACE, FUTURE_CARDS, LIMIT_BY_SPACE, PRICE_BY_SPACE, TANKS };
 
-/** Okabe–Ito colours in the potions' own hues (blue, purple, yellow, red, green), with a letter each. */
+/**
+ * Okabe–Ito colours in the potions' own hues (blue, purple, yellow, red, green), with a letter each,
+ * in the ink that reads at 4.5:1 or more on it (white on the red or green reads at 3.4–3.9:1).
+ */
 export const POTION_STYLES: readonly { fill: string; ink: string }[] = [
   { fill: '#0072B2', ink: '#ffffff' },
   { fill: '#CC79A7', ink: '#1b1b1b' },
   { fill: '#F0E442', ink: '#1b1b1b' },
-  { fill: '#D55E00', ink: '#ffffff' },
-  { fill: '#009E73', ink: '#ffffff' },
+  { fill: '#D55E00', ink: '#000000' },
+  { fill: '#009E73', ink: '#1b1b1b' },
 ];
 
 export const POTION_COUNT = POTIONS.value.length;
@@ -36,6 +40,44 @@ export const spellPromo = (i: number): boolean => SPELLS.value[i]?.promo ?? fals
 export const abilityName = (i: number): string => ABILITIES.value[i]?.name ?? `ability ${i}`;
 export const abilityText = (i: number): string => ABILITIES.value[i]?.text ?? '';
 export const SPACES = PRICE_BY_SPACE.length;
+
+/**
+ * How volatile each potion is, as the rulebook prints it under each ability token: the future
+ * cards' icons that may move its price (as many up as down, "±40") and the cards that advance its
+ * dividend ("4 div").
+ */
+export const VOLATILITY: readonly { readonly icons: number; readonly dividends: number }[] =
+  DECK_TOTALS.value.up.map((icons, p) => ({ icons, dividends: DECK_TOTALS.value.dividends[p]! }));
+
+/** A potion's volatility in words, for its legend and its label. */
+export const volatilityText = (p: number): string => {
+  const v = VOLATILITY[p]!;
+  return (
+    `${v.icons} cube icons on the future cards may raise its price and ${v.icons} lower it; ` +
+    `${v.dividends} of the 40 cards advance its dividend`
+  );
+};
+
+/** An ability's name short enough for its token under the tube. */
+export const shortAbility = (i: number): string =>
+  abilityName(i).replace('Advance a dividend', 'Dividend+').replace('Recall a spell', 'Recall');
+
+/**
+ * A discard pile split into the spells removed at setup (a 4-player game puts the same two into
+ * every pile) and those discarded since. At setup the removed spells are the whole pile; played
+ * cards go on top, and Recall swaps a card of the pile for one in hand in its place, so a removed
+ * spell still in one of the first places of the pile has been there since setup.
+ */
+export function splitDiscards(
+  pile: readonly number[],
+  removed: readonly number[],
+): { setup: number[]; played: number[] } {
+  const fromSetup = (spell: number, at: number) => at < removed.length && removed.includes(spell);
+  return {
+    setup: pile.filter((spell, at) => fromSetup(spell, at)),
+    played: pile.filter((spell, at) => !fromSetup(spell, at)),
+  };
+}
 
 /** Kinds of the public record's entries: [kind, seat, …] (see the engine's rules/record.ts). */
 export const REC = {

@@ -7,10 +7,12 @@ import type { ReactNode } from 'react';
 import type { ActionIndex } from '../actions.ts';
 import { Act, ActButton, ActionScope } from '../common/Actionable.tsx';
 import { Pop } from '../common/Pop.tsx';
+import { Explain, Legend } from '../common/Explain.tsx';
 import { SeatBadge } from '../common/SeatBadge.tsx';
+import { clockwiseFrom, TurnOrder } from '../common/TurnOrder.tsx';
 import { nameOf, useActionIndex, winPhrase } from '../common/hooks.ts';
 import type { BoardProps, PlayerInfo, Viewer } from '../contract.ts';
-import { playerOf } from '../seats.ts';
+import { callName, playerOf, shortName } from '../seats.ts';
 import { Ingredient, LineChip, OrderCard, TypeGlyph } from './Cards.tsx';
 import {
   BUDGETS,
@@ -61,6 +63,13 @@ function Status({ view, viewer, players }: { view: TView; viewer: Viewer; player
       </span>
     </div>
   );
+}
+
+/** Who starts every round (prosperitea.setup.first-player), and play passing left. */
+function firstNote(view: TView, players: readonly PlayerInfo[], viewer: Viewer): string {
+  const first = view.first === viewer ? 'you' : nameOf(players, view.first, viewer);
+  if (view.phase === 'draft') return `starting ingredients are chosen in this order, ${first} first`;
+  return `${first} ${view.first === viewer ? 'start' : 'starts'} every round; play passes left`;
 }
 
 function Decks({ view, acts }: { view: TView; acts: Acts }) {
@@ -318,12 +327,13 @@ function Shop({
     <article
       className={`shop ${mine ? 'mine' : ''} ${acting ? 'acting' : ''}`}
       style={{ borderColor: acting ? player.colour : undefined }}
-      aria-label={`${player.name}'s shop`}
+      aria-label={mine ? 'Your shop' : `${callName(player)}'s shop`}
     >
       <header>
         <SeatBadge player={player} withName />
         {mine && <span className="tag">you</span>}
-        {player.bot && <span className="tag">bot</span>}
+        {/* A bot's name already says so ("Basil · Casual bot"). */}
+        {player.bot && shortName(player) === player.name && <span className="tag">bot</span>}
         {seat === view.first && (
           <span className="tag" title="first player">
             1st
@@ -345,15 +355,12 @@ function Shop({
           <span title="Favor tokens">◆ {shop.favors}</span>
         </Act>
         <span title="prestige on display">★ {prestige}</span>
-        <span
-          className="score"
-          title={`score = prestige + ${SCORING.value.perFavor} per Favor + 1 per ${SCORING.value.moneyPerPrestige} money`}
-        >
+        <Explain className="score" text={scoreText(shop, prestige, view.scores[seat]!)}>
           score{' '}
           <Pop value={view.scores[seat]} as="b">
             {view.scores[seat]}
           </Pop>
-        </span>
+        </Explain>
       </div>
       <div className="shop-ingredients">
         {kinds.length === 0 && <span className="muted">no ingredients</span>}
@@ -368,7 +375,7 @@ function Shop({
                   refs={
                     mine ? acts.pick({ type: 'supply', kind: k }) : acts.pick({ type: 'ask', seat, kind: k })
                   }
-                  title={mine ? `Use your ${kindName(k)}` : `Ask ${player.name} for ${kindName(k)}`}
+                  title={mine ? `Use your ${kindName(k)}` : `Ask ${callName(player)} for ${kindName(k)}`}
                 />
               ))}
             </div>
@@ -391,6 +398,59 @@ function Shop({
         </div>
       )}
     </article>
+  );
+}
+
+/** A shop's score in words that add up (prosperitea.end.score). */
+function scoreText(shop: TView['shops'][number], prestige: number, score: number): string {
+  const { perFavor, moneyPerPrestige } = SCORING.value;
+  const fromMoney = Math.floor(shop.money / moneyPerPrestige);
+  return (
+    `Score: ${prestige} prestige on display + ${shop.favors * perFavor} for ${shop.favors} Favor ` +
+    `token${shop.favors === 1 ? '' : 's'} + ${fromMoney} for $${shop.money} (1 per $${moneyPerPrestige}) = ${score}.`
+  );
+}
+
+/** What the marks of this board mean, for a phone as for a mouse. */
+function ProsperiteaLegend() {
+  const { perFavor, moneyPerPrestige } = SCORING.value;
+  return (
+    <Legend
+      entries={[
+        {
+          mark: (
+            <>
+              {Array.from({ length: TYPES }, (_, t) => (
+                <TypeGlyph key={t} type={t} />
+              ))}
+            </>
+          ),
+          text: `Ingredient types: ${Array.from({ length: TYPES }, (_, t) => typeName(t)).join(', ')}.`,
+        },
+        {
+          mark: '● ●● ●●●',
+          text: 'An ingredient’s rarity: common, uncommon, rare. Rarer ingredients make an order pay more.',
+        },
+        {
+          mark: '$3 → 3 cards',
+          text: 'A budget: pay it to the bank to take that many cards from the top of that deck.',
+        },
+        {
+          mark: '$5  4★',
+          text: 'An order’s payouts once filled: sell it for money, or display it for prestige.',
+        },
+        {
+          mark: '◆',
+          text: 'Favor tokens: one covers a line of an order; each left at the end scores a point.',
+        },
+        { mark: '★', text: 'Prestige on display in a shop.' },
+        {
+          mark: 'score',
+          text: `Prestige on display + ${perFavor} per Favor token + 1 per $${moneyPerPrestige}. Press a shop’s score for its sum.`,
+        },
+        { mark: '1st', text: 'The first player: every round starts with them, then play passes left.' },
+      ]}
+    />
   );
 }
 
@@ -428,6 +488,15 @@ export default function ProsperiteaBoard(props: BoardProps<TView, ProsperiteaAct
     <ActionScope onAction={onAction as (a: unknown) => void}>
       <div className="prosperitea-board">
         <Status view={view} viewer={viewer} players={players} />
+        {view.phase !== 'over' && (
+          <TurnOrder
+            players={players}
+            viewer={viewer}
+            order={clockwiseFrom(view.first, view.players)}
+            now={view.phase === 'draft' ? (view.actors[0] ?? null) : view.current}
+            note={firstNote(view, players, viewer)}
+          />
+        )}
         <Prompt view={view} acts={acts} />
         <Pending view={view} viewer={viewer} players={players} acts={acts} />
         <div className="tea-main">
@@ -452,6 +521,7 @@ export default function ProsperiteaBoard(props: BoardProps<TView, ProsperiteaAct
             ))}
           </section>
         </div>
+        <ProsperiteaLegend />
       </div>
     </ActionScope>
   );

@@ -58,10 +58,10 @@ export const ORDER_CARDS: readonly OrderCardInfo[] = [
 
 export const EVERGREENS = EVERGREEN_ORDERS.value.map((def) => ({ def, lines: linesOf(def.needs) }));
 
-/** Okabe–Ito hues, a letter and a glyph per ingredient type (never colour alone). */
+/** Okabe–Ito hues, a letter and a glyph per ingredient type (never colour alone); inks read at 4.5:1. */
 export const TYPE_STYLES: readonly { fill: string; ink: string; glyph: string; letter: string }[] = [
   { fill: '#3d2a1e', ink: '#ffffff', glyph: '■', letter: 'B' },
-  { fill: '#009E73', ink: '#ffffff', glyph: '▲', letter: 'G' },
+  { fill: '#009E73', ink: '#1b1b1b', glyph: '▲', letter: 'G' },
   { fill: '#CC79A7', ink: '#1b1b1b', glyph: '✿', letter: 'T' },
   { fill: '#E69F00', ink: '#1b1b1b', glyph: '✦', letter: 'F' },
 ];
