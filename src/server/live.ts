@@ -4,7 +4,7 @@
  * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
  */
 import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
-import { namesFor, stableStringify } from '../core/index.ts';
+import { namesFor, ruleError, stableStringify } from '../core/index.ts';
 import { botNamesFor, botTitle } from '../bots/names.ts';
 import type {
   BotChoice,
@@ -420,6 +420,19 @@ export class LiveMatch {
         outcome: this.game.outcome(result.state),
       },
     };
+  }
+
+  /**
+   * Why `seat` may not take `action` now: the refusal `check` would give it (written for that seat,
+   * with the table's names), or null when it would be accepted. The game's `check` runs the same
+   * tests as `apply` without performing anything, so nothing here changes.
+   */
+  explain(seat: Seat, action: unknown): RuleError | null {
+    if (this.status === 'waiting')
+      throw new ProtocolError('not_started', 'the match has not started: seats are still open');
+    // A finished match this engine can no longer replay has no state, and nobody may act in it.
+    if (this.state === null) return ruleError('game_over', 'core.game-over', 'the game is over');
+    return this.game.check(this.state, seat, action, namesFor(seat, this.seatNames()));
   }
 
   /** Applies a checked action once its log row is committed. */
