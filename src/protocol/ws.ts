@@ -174,6 +174,12 @@ export const ExplainedMessage = z.strictObject({
   id: RequestId,
   seq: Seq,
   seat: Seat,
+  /**
+   * The action's words for that seat, as the game renders it from the seat's own view (as an
+   * update's `labels`), to head the answer ("buy Goblin Wizz"); null when the game cannot word it
+   * (an action of the wrong shape, or one its renderer cannot describe).
+   */
+  label: z.string().nullable(),
   refusal: RuleError.nullable(),
 });
 

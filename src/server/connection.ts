@@ -304,8 +304,8 @@ export class Connection implements Subscriber {
         `a bot plays ${seatWord(seat)} for now; reclaim it to play`,
         match.seq,
       );
-    const refusal = match.explain(seat, message.action);
-    this.send({ type: 'explained', id: message.id, seq: match.seq, seat, refusal });
+    const { refusal, label } = match.explain(seat, message.action);
+    this.send({ type: 'explained', id: message.id, seq: match.seq, seat, label, refusal });
   }
 
   private requireMatch(): LiveMatch {

@@ -433,8 +433,8 @@ describe('explain leaks nothing', () => {
       const rng = Rng.fromSeed(`worlds:${c.game}`);
       const worlds = range(8).map(() => game.resample(state, viewer, rng.fork()));
       // The premise: the viewer sees the same in each world, and the worlds do differ.
-      const seen = JSON.stringify(game.view(state, viewer));
-      for (const world of worlds) expect(JSON.stringify(game.view(world, viewer))).toBe(seen);
+      const seen = game.view(state, viewer);
+      for (const world of worlds) expect(game.view(world, viewer)).toEqual(seen);
       const hidden = (w: unknown) => JSON.stringify(c.hidden(w as never, viewer));
       expect(worlds.some((w) => hidden(w) !== hidden(state))).toBe(true);
 
@@ -445,6 +445,7 @@ describe('explain leaks nothing', () => {
 
       const names = namesFor(viewer, live.seatNames());
       let refused = 0;
+      let labelled = 0;
       const differ: string[] = [];
       answers.forEach((answer, i) => {
         expect(answer).toMatchObject({ type: 'explained', seat: viewer, seq: before.seq });
@@ -452,6 +453,10 @@ describe('explain leaks nothing', () => {
         if (refusal) refused++;
         // The server's answer is the engine's, on the true state…
         expect(refusal).toEqual(game.check(state, viewer, actions[i], names));
+        // …and its words for the action come from the viewer's own view.
+        const label = (answer as Explained).label;
+        if (label !== null) expect(label).toBe(game.render.action(actions[i], seen, names));
+        if (label !== null) labelled++;
         // …and the same in every world the viewer cannot tell apart from it.
         for (const world of worlds) {
           const there = game.check(world, viewer, actions[i], names);
@@ -462,6 +467,7 @@ describe('explain leaks nothing', () => {
         }
       });
       expect(differ).toEqual([]);
+      expect(labelled).toBeGreaterThan(0);
       // The game's own rules answered most of them, not the turn check.
       expect(refused).toBeGreaterThan(actions.length / 2);
       const rules = new Set(
