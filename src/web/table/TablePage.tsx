@@ -138,6 +138,9 @@ function LiveTable({
     [client, latest],
   );
 
+  // A click on something not highlighted asks the server why not (never when only watching).
+  const onExplain = useCallback((action: unknown) => client.explain(action), [client]);
+
   const events = useMemo(
     () => (shown ? snapshot.events.filter((e) => e.seq <= shown.seq) : []),
     [shown, snapshot.events],
@@ -209,6 +212,7 @@ function LiveTable({
           legal={caughtUp && !snapshot.pending && !asking && !unsure ? shown.legal : null}
           actionLabels={shown.labels ?? undefined}
           onAction={onAction}
+          onExplain={shown.viewer === 'spectator' ? undefined : onExplain}
           events={events}
           players={players}
           outcome={shown.outcome}

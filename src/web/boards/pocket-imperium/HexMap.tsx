@@ -12,6 +12,7 @@ import { playerOf } from '../seats.ts';
 import { cellCentre, cellEdges, HEX, hexPoints, LAYOUTS, NEUTRAL, NOBODY } from './model.ts';
 import type { Layout, RecentHex, Space } from './model.ts';
 import type { PiAction, PiView } from './types.ts';
+import { hexWouldBe } from './whynot.ts';
 
 const SECTOR_TINTS = ['#1f3357', '#283f68', '#1b2d4d', '#2b4470', '#223a61', '#2d466f', '#1d3152', '#26406a'];
 
@@ -166,6 +167,7 @@ function SpaceCell({
       refs={refs}
       title={`Hex #${space.id}`}
       quiet={quiet}
+      whyNot={hexWouldBe(view, space.id)}
       className={`space ${chosen ? 'chosen' : ''}`}
       data-hex={space.id}
     >
