@@ -28,8 +28,9 @@ export interface ConnectionLimits {
   readonly messagesPerSecond: number;
   readonly messageBurst: number;
   /**
-   * What `hello` and `focus` cost in the message budget: each renders a whole update (a long
-   * match's log for a fresh viewer), so they are worth several cheap messages.
+   * What `hello`, `focus` and `explain` cost in the message budget: the first two render a whole
+   * update (a long match's log for a fresh viewer), the last runs the game's legality check and
+   * explanation on an action of the client's choosing, so each is worth several cheap messages.
    */
   readonly heavyMessageCost: number;
   /**
