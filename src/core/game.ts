@@ -144,6 +144,11 @@ export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = un
    * message is written for `seat` with its `names`.
    */
   apply(state: S, seat: Seat, action: unknown, names?: Names): ApplyResult<S, E>;
+  /**
+   * The refusal `apply` would give for this action, or null when `apply` would accept it: the same
+   * checks (shape, game over, turn, legality), without performing the action. Pure, never throws.
+   */
+  check(state: S, seat: Seat, action: unknown, names?: Names): RuleError | null;
   explainIllegal(state: S, seat: Seat, action: A, names?: Names): RuleError;
   viewEvent(event: E, viewer: Viewer, names?: Names): VisibleEvent | null;
   readonly render: {
@@ -243,45 +248,67 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
   const explainIllegal = (state: S, seat: Seat, action: A, names?: Names): RuleError =>
     def.explainIllegal(state, seat, action, namesOf(seat, names));
 
+  /** The checks of `apply`, in its order: the parsed action if it may be performed, else the refusal. */
+  const validate = (
+    state: S,
+    seat: Seat,
+    action: unknown,
+    names: Names | undefined,
+  ): { readonly ok: true; readonly action: A } | { readonly ok: false; readonly error: RuleError } => {
+    if (!Number.isInteger(seat)) {
+      return { ok: false, error: ruleError('bad_shape', 'core.seat', `seat must be an integer`) };
+    }
+    const parsed = def.actionSchema.safeParse(action);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: ruleError(
+          'bad_shape',
+          'core.action-shape',
+          `malformed action: ${describeZodError(parsed.error)}`,
+        ),
+      };
+    }
+    const actors = def.actors(state);
+    if (actors.length === 0) {
+      return { ok: false, error: ruleError('game_over', 'core.game-over', 'the game is over') };
+    }
+    if (!actors.includes(seat)) {
+      return {
+        ok: false,
+        // Read by the seat that tried: "You may not act now".
+        error: ruleError('not_your_turn', 'core.turn', `${who(namesOf(seat, names), seat)} may not act now`),
+      };
+    }
+    if (!isLegal(state, seat, parsed.data))
+      return { ok: false, error: explainIllegal(state, seat, parsed.data, names) };
+    return { ok: true, action: parsed.data };
+  };
+  // A throw in the engine is a bug; say so without echoing anything from the state.
+  const internal = (err: unknown): RuleError =>
+    ruleError(
+      'internal',
+      'core.internal',
+      `internal engine error (${err instanceof Error ? err.name : 'error'})`,
+    );
+
   const apply = (state: S, seat: Seat, action: unknown, names?: Names): ApplyResult<S, E> => {
     try {
-      if (!Number.isInteger(seat)) {
-        return { ok: false, error: ruleError('bad_shape', 'core.seat', `seat must be an integer`) };
-      }
-      const parsed = def.actionSchema.safeParse(action);
-      if (!parsed.success) {
-        return {
-          ok: false,
-          error: ruleError(
-            'bad_shape',
-            'core.action-shape',
-            `malformed action: ${describeZodError(parsed.error)}`,
-          ),
-        };
-      }
-      const actors = def.actors(state);
-      if (actors.length === 0) {
-        return { ok: false, error: ruleError('game_over', 'core.game-over', 'the game is over') };
-      }
-      if (!actors.includes(seat)) {
-        return {
-          ok: false,
-          // Read by the seat that tried: "You may not act now".
-          error: ruleError(
-            'not_your_turn',
-            'core.turn',
-            `${who(namesOf(seat, names), seat)} may not act now`,
-          ),
-        };
-      }
-      if (!isLegal(state, seat, parsed.data))
-        return { ok: false, error: explainIllegal(state, seat, parsed.data, names) };
-      const { state: next, events } = def.perform(state, seat, parsed.data);
+      const valid = validate(state, seat, action, names);
+      if (!valid.ok) return valid;
+      const { state: next, events } = def.perform(state, seat, valid.action);
       return { ok: true, state: next, events };
     } catch (err) {
-      // A throw here is an engine bug; say so without echoing anything from the state.
-      const kind = err instanceof Error ? err.name : 'error';
-      return { ok: false, error: ruleError('internal', 'core.internal', `internal engine error (${kind})`) };
+      return { ok: false, error: internal(err) };
+    }
+  };
+
+  const check = (state: S, seat: Seat, action: unknown, names?: Names): RuleError | null => {
+    try {
+      const valid = validate(state, seat, action, names);
+      return valid.ok ? null : valid.error;
+    } catch (err) {
+      return internal(err);
     }
   };
 
@@ -290,6 +317,7 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
     seatCount,
     isLegal,
     apply,
+    check,
     explainIllegal,
     applyTrusted: (state, seat, action) => def.perform(state, seat, action),
     legalActions: (state, seat) => {

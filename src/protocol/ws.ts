@@ -72,6 +72,18 @@ export const FocusMessage = z.strictObject({
  */
 export const ReclaimMessage = z.strictObject({ type: z.literal('reclaim'), id: RequestId, seat: Seat });
 
+/**
+ * Asks why an action is not allowed, without taking it: the action a click on a board element
+ * that is not highlighted would have been, for this connection's focused seat. The server checks
+ * it exactly as it would check `act`, changes nothing, and answers `explained`. A spectator has no
+ * moves: `not_your_seat`. Costs as much as `hello` in the connection's message budget.
+ */
+export const ExplainMessage = z.strictObject({
+  type: z.literal('explain'),
+  id: RequestId,
+  action: JsonValue,
+});
+
 /** A keep-alive for clients that cannot send WebSocket pings (browsers). */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: RequestId.optional() });
 
@@ -80,6 +92,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   ActMessage,
   FocusMessage,
   ReclaimMessage,
+  ExplainMessage,
   PingMessage,
 ]);
 export type ClientMessage = z.input<typeof ClientMessage>;
@@ -88,6 +101,7 @@ export type HelloMessage = z.input<typeof HelloMessage>;
 export type ActMessage = z.infer<typeof ActMessage>;
 export type FocusMessage = z.infer<typeof FocusMessage>;
 export type ReclaimMessage = z.infer<typeof ReclaimMessage>;
+export type ExplainMessage = z.infer<typeof ExplainMessage>;
 
 // Server → client -----------------------------------------------------------------------------
 
@@ -151,6 +165,25 @@ export const RefusedMessage = z.strictObject({
 });
 
 /**
+ * The answer to `explain`: the game's refusal of that action for `seat` (the connection's focused
+ * seat), its `RuleError` written for that seat exactly as `refused` would carry it, or null when
+ * the action would be allowed now. Checked against the match at `seq`; nothing changed.
+ */
+export const ExplainedMessage = z.strictObject({
+  type: z.literal('explained'),
+  id: RequestId,
+  seq: Seq,
+  seat: Seat,
+  /**
+   * The action's words for that seat, as the game renders it from the seat's own view (as an
+   * update's `labels`), to head the answer ("buy Goblin Wizz"); null when the game cannot word it
+   * (an action of the wrong shape, or one its renderer cannot describe).
+   */
+  label: z.string().nullable(),
+  refusal: RuleError.nullable(),
+});
+
+/**
  * A protocol error: bad message, bad token, stale sequence number, limits… `id` when it answers a
  * request that had one; `seq` is the match's current sequence number when it matters (stale_seq).
  * Nothing changed.
@@ -171,6 +204,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   UpdateMessage,
   AckMessage,
   RefusedMessage,
+  ExplainedMessage,
   ErrorMessage,
   PongMessage,
 ]);
@@ -180,6 +214,7 @@ export type TableMessage = z.infer<typeof TableMessage>;
 export type UpdateMessage = z.infer<typeof UpdateMessage>;
 export type AckMessage = z.infer<typeof AckMessage>;
 export type RefusedMessage = z.infer<typeof RefusedMessage>;
+export type ExplainedMessage = z.infer<typeof ExplainedMessage>;
 export type ErrorMessage = z.infer<typeof ErrorMessage>;
 export type PongMessage = z.infer<typeof PongMessage>;
 

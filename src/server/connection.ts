@@ -12,6 +12,7 @@ import { ClientMessage, INBOUND_JSON, PROTOCOL_VERSION } from '../protocol/index
 import type {
   ActMessage,
   ClientMessageParsed,
+  ExplainMessage,
   FocusMessage,
   ReclaimMessage,
   ServerMessage,
@@ -27,8 +28,9 @@ export interface ConnectionLimits {
   readonly messagesPerSecond: number;
   readonly messageBurst: number;
   /**
-   * What `hello` and `focus` cost in the message budget: each renders a whole update (a long
-   * match's log for a fresh viewer), so they are worth several cheap messages.
+   * What `hello`, `focus` and `explain` cost in the message budget: the first two render a whole
+   * update (a long match's log for a fresh viewer), the last runs the game's legality check and
+   * explanation on an action of the client's choosing, so each is worth several cheap messages.
    */
   readonly heavyMessageCost: number;
   /**
@@ -203,6 +205,8 @@ export class Connection implements Subscriber {
         return this.refocus(message);
       case 'reclaim':
         return this.reclaim(message);
+      case 'explain':
+        return this.explain(message);
     }
   }
 
@@ -280,6 +284,31 @@ export class Connection implements Subscriber {
     await this.tables.reclaim(match, message.seat, (seq) => this.send({ type: 'ack', id: message.id, seq }));
   }
 
+  /**
+   * Why the focused seat may not take an action, without taking it: the game's own refusal, checked
+   * on the match as it stands (never queued: it changes nothing, so nothing needs to wait for it).
+   * Only the focused seat, the one whose view this connection shows: in hot-seat, the refusal of
+   * another held seat could speak of what that seat alone knows.
+   */
+  private async explain(message: ExplainMessage): Promise<void> {
+    const match = this.requireMatch();
+    const seat = this.focus;
+    if (seat === 'spectator')
+      throw new ProtocolError(
+        'not_your_seat',
+        'a spectator has no moves to explain: look as one of your seats',
+      );
+    if (match.invalid) throw new ProtocolError('storage_failed', 'the match is being reloaded; reconnect');
+    if (match.takenOver(seat))
+      throw new ProtocolError(
+        'taken_over',
+        `a bot plays ${seatWord(seat)} for now; reclaim it to play`,
+        match.seq,
+      );
+    const { refusal, label } = match.explain(seat, message.action);
+    this.send({ type: 'explained', id: message.id, seq: match.seq, seat, label, refusal });
+  }
+
   private requireMatch(): LiveMatch {
     if (!this.match) throw new ProtocolError('not_authenticated', 'send hello first');
     return this.match;
@@ -310,10 +339,16 @@ function toBuffer(data: unknown): Buffer {
   return Buffer.from(data as ArrayBuffer);
 }
 
-/** What a message costs in its connection's budget: `hello` and `focus` render a whole update. */
+/**
+ * Messages that cost `heavyMessageCost`: `hello` and `focus` render a whole update, `explain` runs
+ * the game's legality check (and its explanation) for an action of the client's choosing.
+ */
+const HEAVY: ReadonlySet<unknown> = new Set(['hello', 'focus', 'explain']);
+
+/** What a message costs in its connection's budget. */
 function costOf(raw: unknown, limits: ConnectionLimits): number {
   const type = raw !== null && typeof raw === 'object' ? (raw as { type?: unknown }).type : undefined;
-  return type === 'hello' || type === 'focus' ? limits.heavyMessageCost : 1;
+  return HEAVY.has(type) ? limits.heavyMessageCost : 1;
 }
 
 /** The request id of a message that failed validation, if it had a usable one (to echo it). */

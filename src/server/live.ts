@@ -3,8 +3,8 @@
  * action (to render each viewer's missed events), and the per-seat bookkeeping that decides
  * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
  */
-import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
-import { namesFor, stableStringify } from '../core/index.ts';
+import type { AnyGame, Names, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
+import { namesFor, ruleError, stableStringify } from '../core/index.ts';
 import { botNamesFor, botTitle } from '../bots/names.ts';
 import type {
   BotChoice,
@@ -420,6 +420,40 @@ export class LiveMatch {
         outcome: this.game.outcome(result.state),
       },
     };
+  }
+
+  /**
+   * Why `seat` may not take `action` now: the refusal `check` would give it (written for that seat,
+   * with the table's names), or null when it would be accepted; and the action's words for that
+   * seat when the game can word it. The game's `check` runs the same tests as `apply` without
+   * performing anything, so nothing here changes.
+   */
+  explain(seat: Seat, action: unknown): { refusal: RuleError | null; label: string | null } {
+    if (this.status === 'waiting')
+      throw new ProtocolError('not_started', 'the match has not started: seats are still open');
+    // A finished match this engine can no longer replay has no state, and nobody may act in it.
+    if (this.state === null)
+      return { refusal: ruleError('game_over', 'core.game-over', 'the game is over'), label: null };
+    const names = namesFor(seat, this.seatNames());
+    return {
+      refusal: this.game.check(this.state, seat, action, names),
+      label: this.wording(seat, action, names),
+    };
+  }
+
+  /**
+   * An action's words as `render.action` writes them from the seat's own view (so they tell it
+   * nothing its view does not), or null for an action of the wrong shape or one the renderer,
+   * written for legal actions, cannot word.
+   */
+  private wording(seat: Seat, action: unknown, names: Names): string | null {
+    const parsed = this.game.actionSchema.safeParse(action);
+    if (!parsed.success) return null;
+    try {
+      return this.game.render.action(parsed.data, this.game.view(this.state, seat), names);
+    } catch {
+      return null;
+    }
   }
 
   /** Applies a checked action once its log row is committed. */

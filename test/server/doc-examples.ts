@@ -179,6 +179,11 @@ export async function runScenario(): Promise<Examples> {
     const bad = { type: 'plan', order: ['expand', 'expand', 'explore'] };
     ann.send({ type: 'act', id: 'a-bad', seat: 0, seq: annSees.seq, action: bad });
     out['RefusedMessage'] = asJson(await ann.reply('a-bad'));
+    // The same plan asked about, not taken (a click on something not highlighted).
+    const explain = { type: 'explain', id: 'w-1', action: bad } as const;
+    out['ExplainMessage'] = asJson(explain);
+    ann.send(explain);
+    out['ExplainedMessage'] = asJson(await ann.takeType('explained'));
     const act = { type: 'act', id: 'a-plan', seat: 0, seq: annSees.seq, action: annSees.legal![1]! };
     out['ActMessage'] = asJson(act);
     ann.send(act);

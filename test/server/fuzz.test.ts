@@ -289,7 +289,10 @@ function seatedMessage(): fc.Arbitrary<Frame> {
     fc
       .record(
         {
-          type: fc.oneof(fc.constantFrom('hello', 'act', 'focus', 'reclaim', 'ping', 'update', 'ack'), text),
+          type: fc.oneof(
+            fc.constantFrom('hello', 'act', 'focus', 'reclaim', 'explain', 'ping', 'update', 'ack'),
+            text,
+          ),
           id: fc.oneof(id, json),
           seat: seatLike,
           seq: seqLike,
@@ -356,6 +359,8 @@ function acceptable(frame: Frame, seated: boolean): boolean {
   if (!seated) return m.type === 'hello' && m.v === 1 && ids.includes(m.table) && m.tokens.length === 0;
   if (m.type === 'focus') return m.viewer === 0 || m.viewer === 'spectator';
   if (m.type === 'reclaim') return m.seat === 0;
+  // A well-formed question is answered `explained`, whatever action it asks about.
+  if (m.type === 'explain') return true;
   return false;
 }
 

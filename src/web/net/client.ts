@@ -81,6 +81,29 @@ export interface TableSnapshot {
   readonly actorsFrom: number;
 }
 
+/**
+ * The answer to "why can't I do that?" (`explain`, docs/server.md): the game's refusal of the
+ * action for the focused seat, or that it would be allowed now, as of the match's `seq`; or why no
+ * answer came (not connected, the link dropped, the viewer changed, asked too fast).
+ */
+export type Explanation =
+  | {
+      readonly kind: 'refused';
+      readonly refusal: RuleError;
+      readonly seq: number;
+      /** The action's words, as the game writes them for this seat (null if it cannot). */
+      readonly label: string | null;
+    }
+  | { readonly kind: 'allowed'; readonly seq: number; readonly label: string | null }
+  | { readonly kind: 'unavailable'; readonly message: string };
+
+/**
+ * Questions leave at most this often: each costs as much as a `hello` in the server's message
+ * budget (5 of 20 a second), and a player clicking round the board must never spend the budget
+ * their next move needs. A question asked sooner waits its turn, replacing any that was waiting.
+ */
+export const EXPLAIN_INTERVAL_MS = 500;
+
 /** The browser's network events (`window` by default; a test passes its own target). */
 export interface NetworkEvents {
   readonly navigator?: { readonly onLine?: boolean };
@@ -196,6 +219,15 @@ export class TableClient {
   /** A request for this viewer's missing events is on its way (an update did not follow on). */
   private resyncing = false;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Questions sent and not yet answered, by request id. */
+  private readonly explaining = new Map<string, (answer: Explanation) => void>();
+  /** A question waiting for `EXPLAIN_INTERVAL_MS` to pass since the last one left. */
+  private queuedQuestion: {
+    readonly send: () => void;
+    readonly drop: () => void;
+    timer: ReturnType<typeof setTimeout>;
+  } | null = null;
+  private lastQuestionAt = -Infinity;
   private readonly url: string;
   private readonly WS: typeof WebSocket;
 
@@ -258,6 +290,7 @@ export class TableClient {
     clearTimeout(this.connectTimer);
     clearInterval(this.pinger);
     clearTimeout(this.silence);
+    this.dropQuestions('The table was closed.');
     this.socket?.close(1000, 'left');
     this.socket = null;
     this.set({ link: 'closed' });
@@ -357,6 +390,7 @@ export class TableClient {
     this.silence = undefined;
     clearTimeout(this.connectTimer);
     this.socket = null;
+    this.dropQuestions('The link to the server dropped before it answered.');
     // An action in flight may or may not have been stored: the page says so, and the next link asks.
     this.pendingId = null;
     if (this.stopped || this.state.link === 'failed') return;
@@ -422,7 +456,16 @@ export class TableClient {
           this.inFlight = null;
         }
         return this.set({ pending: false, refusal: { ...message.error }, unconfirmed: null });
+      case 'explained':
+        return this.answer(
+          message.id,
+          message.refusal
+            ? { kind: 'refused', refusal: message.refusal, seq: message.seq, label: message.label }
+            : { kind: 'allowed', seq: message.seq, label: message.label },
+        );
       case 'error':
+        if (message.id !== undefined && this.explaining.has(message.id))
+          return this.answer(message.id, { kind: 'unavailable', message: message.message });
         return this.onError(message);
       case 'pong':
         return;
@@ -520,6 +563,8 @@ export class TableClient {
    */
   focus(viewer: Viewer): void {
     this.focusEpoch++;
+    // An answer for the previous viewer's move is that seat's, not the next one's.
+    this.dropQuestions('The device passed to another viewer.');
     this.resyncing = false;
     // An action still to be confirmed stays in flight: its answer is the seat's, whoever looks now.
     if (!this.inFlight) this.pendingId = null;
@@ -533,6 +578,63 @@ export class TableClient {
       acked: null,
     });
     this.send({ type: 'focus', viewer });
+  }
+
+  /**
+   * Asks the server why the focused seat may not take `action` (the action a click on a board
+   * element that is not highlighted would have been), without taking it. The browser never
+   * decides: the answer is the game's own refusal, or that the action would be allowed.
+   */
+  explain(action: unknown): Promise<Explanation> {
+    if (this.state.focus === 'spectator')
+      return Promise.resolve({
+        kind: 'unavailable',
+        message: 'You are watching: there is no move of yours to explain.',
+      });
+    if (this.state.link !== 'open' || this.socket?.readyState !== this.WS.OPEN)
+      return Promise.resolve({
+        kind: 'unavailable',
+        message: 'Not connected to the server, so it cannot say.',
+      });
+    return new Promise((resolve) => {
+      const send = () => {
+        this.queuedQuestion = null;
+        if (this.socket?.readyState !== this.WS.OPEN)
+          return resolve({ kind: 'unavailable', message: 'Not connected to the server, so it cannot say.' });
+        this.lastQuestionAt = Date.now();
+        const id = `w${++this.counter}`;
+        this.explaining.set(id, resolve);
+        this.send({ type: 'explain', id, action: action as never });
+      };
+      const drop = () => resolve({ kind: 'unavailable', message: 'Another question was asked since.' });
+      // Only the latest question waits: one asked while another waits replaces it.
+      if (this.queuedQuestion) {
+        clearTimeout(this.queuedQuestion.timer);
+        this.queuedQuestion.drop();
+        this.queuedQuestion = null;
+      }
+      const wait = this.lastQuestionAt + EXPLAIN_INTERVAL_MS - Date.now();
+      if (wait <= 0) return send();
+      this.queuedQuestion = { send, drop, timer: setTimeout(send, wait) };
+    });
+  }
+
+  private answer(id: string, answer: Explanation): void {
+    const resolve = this.explaining.get(id);
+    this.explaining.delete(id);
+    resolve?.(answer);
+  }
+
+  /** Questions that will get no answer (the link dropped, the viewer changed): said so at once. */
+  private dropQuestions(message: string): void {
+    const waiting = [...this.explaining.values()];
+    this.explaining.clear();
+    for (const resolve of waiting) resolve({ kind: 'unavailable', message });
+    if (this.queuedQuestion) {
+      clearTimeout(this.queuedQuestion.timer);
+      this.queuedQuestion.drop();
+      this.queuedQuestion = null;
+    }
   }
 
   /** Takes back a seat a bot plays since its clock ran out or its player was away. */

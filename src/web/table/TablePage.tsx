@@ -141,6 +141,9 @@ function LiveTable({
     [client, latest],
   );
 
+  // A click on something not highlighted asks the server why not (never when only watching).
+  const onExplain = useCallback((action: unknown) => client.explain(action), [client]);
+
   const events = useMemo(
     () => (shown ? snapshot.events.filter((e) => e.seq <= shown.seq) : []),
     [shown, snapshot.events],
@@ -213,6 +216,7 @@ function LiveTable({
           legal={offering ? shown.legal : null}
           actionLabels={shown.labels ?? undefined}
           onAction={onAction}
+          onExplain={shown.viewer === 'spectator' ? undefined : onExplain}
           events={events}
           players={players}
           outcome={shown.outcome}

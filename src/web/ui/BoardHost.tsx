@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { ActionIndex } from '../boards/actions.ts';
 import type { BoardProps } from '../boards/contract.ts';
 import { BOARDS } from '../boards/registry.ts';
+import { WhyNotScope } from '../boards/common/WhyNot.tsx';
+import type { Explain } from '../boards/common/WhyNot.tsx';
 import { ActionList } from './ActionList.tsx';
 import { EventLog } from './EventLog.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
@@ -37,6 +39,7 @@ export function BoardHost({
   freshFrom = null,
   idleText,
   logTools,
+  onExplain,
   ...props
 }: {
   game: string;
@@ -51,6 +54,11 @@ export function BoardHost({
   top?: ReactNode;
   /** Drawn at the head of the side column (the table page's players and clocks). */
   side?: ReactNode;
+  /**
+   * Asks the server why the viewer may not take an action (the table page's `explain`): a click
+   * on a board element that is not highlighted then says why. Without it such clicks do nothing.
+   */
+  onExplain?: Explain;
 } & BoardProps) {
   const Board = BOARDS[game];
   const index = useMemo(
@@ -64,7 +72,9 @@ export function BoardHost({
         {outcome && <OutcomePanel outcome={outcome} players={props.players} game={game} />}
         <BoardErrorBoundary>
           <Suspense fallback={<div className="panel loading">Loading the board…</div>}>
-            {Board ? <Board {...props} /> : <div className="panel">No board for the game “{game}”.</div>}
+            <WhyNotScope explain={onExplain} game={game} view={props.view} viewer={props.viewer}>
+              {Board ? <Board {...props} /> : <div className="panel">No board for the game “{game}”.</div>}
+            </WhyNotScope>
           </Suspense>
         </BoardErrorBoundary>
       </main>

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode, SVGProps } from 'react';
 import type { ActionRef } from '../actions.ts';
+import { useWhyNot } from './WhyNot.tsx';
 
 interface MenuState {
   readonly refs: readonly ActionRef[];
@@ -181,6 +182,11 @@ interface HtmlActProps {
   readonly style?: CSSProperties;
   readonly children?: ReactNode;
   readonly as?: 'div' | 'span' | 'li';
+  /**
+   * The action a click would have been when none is legal (a card to play, an order to fill): a
+   * click then asks the server why not (see WhyNot.tsx). Only ever asked about, never taken.
+   */
+  readonly whyNot?: unknown;
 }
 
 /** An HTML element (a card, a chip) that carries legal actions. */
@@ -192,12 +198,14 @@ export function Act({
   style,
   children,
   as = 'div',
+  whyNot,
 }: HtmlActProps) {
   const activate = useActivate(refs, title);
+  const why = useWhyNot(refs.length === 0 ? whyNot : undefined, title);
   const Tag = as;
   if (refs.length === 0)
     return (
-      <Tag className={className} style={style}>
+      <Tag className={className} style={style} {...why}>
         {children}
       </Tag>
     );
@@ -246,6 +254,7 @@ export function ActG({
   name,
   className = '',
   quiet = false,
+  whyNot,
   children,
   ...rest
 }: {
@@ -255,11 +264,14 @@ export function ActG({
   name?: string;
   /** Outlined only on hover or focus: for large areas whose actions another element also offers. */
   quiet?: boolean;
+  /** As `Act`'s: the action a click would have been, asked about when none is legal. */
+  whyNot?: unknown;
 } & SVGProps<SVGGElement>) {
   const activate = useActivate(refs, title);
+  const why = useWhyNot(refs.length === 0 ? whyNot : undefined, title);
   if (refs.length === 0)
     return (
-      <g className={className} {...rest}>
+      <g className={className} {...rest} {...why}>
         {children}
       </g>
     );

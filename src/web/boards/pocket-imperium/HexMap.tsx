@@ -23,6 +23,7 @@ import {
 } from './model.ts';
 import type { Layout, RecentHex, Space } from './model.ts';
 import type { PiAction, PiView } from './types.ts';
+import { hexWouldBe } from './whynot.ts';
 
 const SECTOR_TINTS = ['#1f3357', '#283f68', '#1b2d4d', '#2b4470', '#223a61', '#2d466f', '#1d3152', '#26406a'];
 
@@ -199,6 +200,7 @@ function SpaceCell({
       title={`Hex #${space.id}`}
       name={label}
       quiet={quiet}
+      whyNot={hexWouldBe(view, space.id)}
       className={`space ${chosen ? 'chosen' : ''}`}
       data-hex={space.id}
       // An inert hex is a picture with a name; a hex with actions is a button named the same way.

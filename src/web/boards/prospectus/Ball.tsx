@@ -9,6 +9,7 @@ import type { PlayerInfo } from '../contract.ts';
 import { PotionChip } from './FutureTrack.tsx';
 import { POTION_STYLES, potionLetter, potionName } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
+import { WOULD_BE } from './whynot.ts';
 
 /** Cubes as chips: one per cube, with the potion's letter. */
 export function CubeRow({ counts, empty = 'none' }: { counts: readonly number[]; empty?: string }) {
@@ -98,6 +99,7 @@ export function BallPanel({
                   key={p}
                   refs={acts.pick({ t: 'draft', potion: p })}
                   title={`Draft ${potionName(p)}`}
+                  whyNot={WOULD_BE.draft(p)}
                   className="pick"
                 >
                   <PotionChip p={p} size="l" /> ×{n}

@@ -26,6 +26,7 @@ import {
 } from './model.ts';
 import type { PriceMove } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
+import { WOULD_BE } from './whynot.ts';
 
 const AXIS = 46;
 const COL = 68;
@@ -72,7 +73,7 @@ function Tube({
   // The move since the turn began sits above the price tag, or below it near the top of the tube.
   const deltaY = space < SPACES - 4 ? -30 : 14;
   return (
-    <ActG refs={refs} title={potionName(p)} className="tube">
+    <ActG refs={refs} title={potionName(p)} whyNot={WOULD_BE.buy(p)} className="tube">
       <rect
         className="hl-glow"
         x={x - 8}

@@ -24,6 +24,7 @@ import {
 } from './model.ts';
 import type { RecordLine } from './model.ts';
 import type { ProspectusAction, PView } from './types.ts';
+import { WOULD_BE } from './whynot.ts';
 
 const TRADE_KINDS: readonly number[] = [REC.BUY, REC.SELL, REC.COUNCIL, REC.EXCHANGE, REC.BOUNTY];
 
@@ -192,6 +193,7 @@ export function Hand({ view, acts }: { view: PView; acts: ActionIndex<Prospectus
               key={`${spell}-${i}`}
               refs={refs}
               title={spellName(spell)}
+              whyNot={WOULD_BE.cast(spell)}
               className={`spell-card enter spell-${spellId(spell)}`}
             >
               <div className="spell-name">{spellName(spell)}</div>

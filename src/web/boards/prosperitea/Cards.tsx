@@ -25,11 +25,14 @@ export function Ingredient({
   count,
   refs = [],
   title,
+  whyNot,
 }: {
   kind: number;
   count?: number;
   refs?: readonly ActionRef[];
   title?: string;
+  /** The action a click would have been when none is legal: asked about (see whynot.ts). */
+  whyNot?: unknown;
 }) {
   const type = kindType(kind);
   const style = TYPE_STYLES[type]!;
@@ -38,6 +41,7 @@ export function Ingredient({
       as="span"
       refs={refs}
       title={title ?? kindName(kind)}
+      whyNot={whyNot}
       className="ingredient"
       style={{ borderColor: style.fill }}
     >
@@ -80,15 +84,18 @@ export function OrderCard({
   footer,
   tier,
   className = '',
+  whyNot,
 }: {
   card: CardLike;
   refs?: readonly ActionRef[];
   footer?: ReactNode;
   tier: 'standard' | 'premium' | 'evergreen';
   className?: string;
+  /** The action a click would have been when none is legal: asked about (see whynot.ts). */
+  whyNot?: unknown;
 }) {
   return (
-    <Act refs={refs} title={card.def.name} className={`order-card tier-${tier} ${className}`}>
+    <Act refs={refs} title={card.def.name} whyNot={whyNot} className={`order-card tier-${tier} ${className}`}>
       <div className="order-name">{card.def.name}</div>
       <div className="order-lines">
         {card.lines.map((line, i) => (

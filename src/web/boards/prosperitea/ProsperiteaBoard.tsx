@@ -29,6 +29,7 @@ import {
   TYPES,
 } from './model.ts';
 import type { ProsperiteaAction, TView } from './types.ts';
+import { WOULD_BE } from './whynot.ts';
 import './prosperitea.css';
 
 type Acts = ActionIndex<ProsperiteaAction>;
@@ -88,7 +89,12 @@ function Decks({ view, acts }: { view: TView; acts: Acts }) {
               {deck.top === null ? (
                 <div className="deck-top empty">empty</div>
               ) : (
-                <Act refs={draft} title={`Take ${kindName(deck.top)}`} className="deck-top">
+                <Act
+                  refs={draft}
+                  title={`Take ${kindName(deck.top)}`}
+                  whyNot={WOULD_BE.draft(t)}
+                  className="deck-top"
+                >
                   <Ingredient key={`${deck.top}-${deck.size}`} kind={deck.top} />
                 </Act>
               )}
@@ -102,6 +108,7 @@ function Decks({ view, acts }: { view: TView; acts: Acts }) {
                     as="span"
                     refs={acts.pick({ type: 'source', deck: t, budget: b.money })}
                     title={`Budget ${b.money}`}
+                    whyNot={WOULD_BE.source(t, b.money)}
                     className="budget"
                   >
                     ${b.money} → {b.cards} card{b.cards > 1 ? 's' : ''}
@@ -134,6 +141,7 @@ function Market({ view, acts }: { view: TView; acts: Acts }) {
         card={ORDER_CARDS[id]!}
         tier={s < STANDARD_SLOTS ? 'standard' : 'premium'}
         refs={acts.pick({ type: 'fill', slot: s })}
+        whyNot={WOULD_BE.fill(s)}
         className={`enter ${pending ? 'pending' : ''} ${view.claimed === id ? 'claimed' : ''}`}
         footer={
           advertise.length > 0 && (
@@ -172,6 +180,7 @@ function Evergreens({ acts }: { acts: Acts }) {
             card={card}
             tier="evergreen"
             refs={acts.pick({ type: 'evergreen', recipe })}
+            whyNot={WOULD_BE.evergreen(recipe)}
           />
         ))}
       </div>
@@ -351,7 +360,13 @@ function Shop({
             ${shop.money}
           </Pop>
         </span>
-        <Act as="span" refs={favorRefs} title="Spend a Favor token" className="favors">
+        <Act
+          as="span"
+          refs={favorRefs}
+          title="Spend a Favor token"
+          whyNot={mine ? WOULD_BE.favor() : undefined}
+          className="favors"
+        >
           <span title="Favor tokens">◆ {shop.favors}</span>
         </Act>
         <span title="prestige on display">★ {prestige}</span>
@@ -376,6 +391,9 @@ function Shop({
                     mine ? acts.pick({ type: 'supply', kind: k }) : acts.pick({ type: 'ask', seat, kind: k })
                   }
                   title={mine ? `Use your ${kindName(k)}` : `Ask ${callName(player)} for ${kindName(k)}`}
+                  whyNot={
+                    mine ? WOULD_BE.supply(k) : viewer === 'spectator' ? undefined : WOULD_BE.ask(seat, k)
+                  }
                 />
               ))}
             </div>
