@@ -1,16 +1,18 @@
 /**
  * Seat colours from the Okabe–Ito palette (distinguishable with the common colour-vision
- * deficiencies), each paired with a letter and a shape so colour is never the only cue.
+ * deficiencies), each paired with a letter and a shape so colour is never the only cue. The ink is
+ * the badge letter's colour: whichever of white and near-black reads at 4.5:1 or better on it
+ * (test/web/theme.test.ts).
  */
 import type { PlayerInfo, SeatShape } from './contract.ts';
 
 const SEAT_STYLES: readonly { colour: string; ink: string; shape: SeatShape }[] = [
   { colour: '#0072B2', ink: '#ffffff', shape: 'circle' },
   { colour: '#E69F00', ink: '#1b1b1b', shape: 'square' },
-  { colour: '#009E73', ink: '#ffffff', shape: 'triangle' },
+  { colour: '#009E73', ink: '#1b1b1b', shape: 'triangle' },
   { colour: '#CC79A7', ink: '#1b1b1b', shape: 'diamond' },
   { colour: '#56B4E9', ink: '#1b1b1b', shape: 'pentagon' },
-  { colour: '#D55E00', ink: '#ffffff', shape: 'hexagon' },
+  { colour: '#D55E00', ink: '#000000', shape: 'hexagon' },
 ];
 
 export const SEAT_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
