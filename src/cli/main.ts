@@ -118,7 +118,11 @@ export async function main(argv: readonly string[], overrides: Partial<CliContex
     .option('--port <n>', 'port to listen on (0: any free port)', '8080')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--db <url>', 'sqlite:PATH or postgres://… (default: $PROSPER_DB, else sqlite:./data/prosper.db)')
-    .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent', 'info')
+    .option(
+      '--log-level <level>',
+      'fatal, error, warn, info, debug, trace or silent (default: $LOG_LEVEL, else warn; info with --log-requests)',
+    )
+    .option('--log-requests', 'log a JSON line per HTTP request (off by default)')
     .option('--bot-workers <n>', 'worker threads for bots (default: cores − 1, at least 2)')
     .option('--stats', 'serve GET /stats: memory, CPU time, event-loop delay, matches (for the load test)')
     .option('--web <dir>', 'the built web client to serve at / (default: dist/web when it is built)')

@@ -16,6 +16,7 @@ export interface ServeOptions {
   host?: string;
   db?: string;
   logLevel?: string;
+  logRequests?: boolean;
   botWorkers?: string;
   stats?: boolean;
   /** A directory of the built web client; false (`--no-web`) serves the API alone. */
@@ -26,7 +27,33 @@ export interface ServeOptions {
   origin?: string[];
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** pino's levels, most severe first (`silent` logs nothing). */
+const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/**
+ * The log's level and whether each HTTP request is logged. Quiet by default: errors and warnings
+ * only, beside the lines the command prints at start; a server on a laptop with a lobby open would
+ * otherwise write two JSON lines every 4 seconds. `--log-level`, else `LOG_LEVEL`, sets the level;
+ * `--log-requests` adds a line per request, which pino writes at `info` (so that is its default).
+ */
+export function logSettings(
+  opts: Pick<ServeOptions, 'logLevel' | 'logRequests'>,
+  env: Record<string, string | undefined>,
+): { level: string; logRequests: boolean } {
+  const logRequests = opts.logRequests === true;
+  const [source, given] =
+    opts.logLevel !== undefined
+      ? ['--log-level', opts.logLevel]
+      : ['LOG_LEVEL', env['LOG_LEVEL'] || undefined];
+  const level = given ?? (logRequests ? 'info' : 'warn');
+  if (!LOG_LEVELS.includes(level))
+    throw new UsageError(
+      `${source} takes one of ${LOG_LEVELS.slice(1).join(', ')} or silent, not ${JSON.stringify(level)}`,
+    );
+  if (logRequests && LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf('info'))
+    throw new UsageError(`--log-requests logs at level info: it cannot go with ${source} ${level}`);
+  return { level, logRequests };
+}
 
 function dbLocation(text: string): DbLocation {
   try {
@@ -122,8 +149,7 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
   if (port < 0 || port > 65535) throw new UsageError(`--port must be 0–65535, not ${port}`);
   const host = opts.host ?? '127.0.0.1';
   const db = dbLocation(opts.db ?? process.env['PROSPER_DB'] ?? DEFAULT_DB);
-  const level = opts.logLevel ?? 'info';
-  if (!LOG_LEVELS.includes(level)) throw new UsageError(`--log-level takes one of ${LOG_LEVELS.join(', ')}`);
+  const { level, logRequests } = logSettings(opts, process.env);
   const botWorkers =
     opts.botWorkers === undefined ? undefined : parseIntArg('--bot-workers', opts.botWorkers, 1);
   if (botWorkers !== undefined && botWorkers < 1) throw new UsageError('--bot-workers must be at least 1');
@@ -140,6 +166,7 @@ export async function cmdServe(ctx: CliContext, opts: ServeOptions): Promise<num
       host,
       port,
       logger: { level },
+      logRequests,
       games: ctx.games,
       // Built, the bot worker sits beside the simulation worker (scripts/build.mjs); from sources,
       // the registry the simulator bundles is bundled for bots too.

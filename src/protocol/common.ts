@@ -44,9 +44,9 @@ export const Timestamp = z.number().int().min(0);
 export const DisplayName = z
   .string()
   .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[^\p{C}]+$/u, 'a name may not contain control characters');
+  .min(1, 'a name may not be empty')
+  .max(40, 'a name may be at most 40 characters')
+  .regex(/^[^\p{C}]*$/u, 'a name may not contain control characters');
 export type DisplayName = z.infer<typeof DisplayName>;
 
 /** Plain JSON, as a game's view, action, option value or event data is. */

@@ -77,6 +77,12 @@ export interface ServerOptions {
   readonly botWorkerScript?: string;
   /** Fastify's (pino) logger options; false for none. */
   readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * One log line as each HTTP request comes and one as it is answered (pino, level info), health
+   * probes never. Off by default: the lobby's poll alone would write one every few seconds per
+   * open page.
+   */
+  readonly logRequests?: boolean;
   readonly limits?: Partial<ServerLimits>;
   /** Bot worker threads (default: cores − 1, at least 2, so one long search never stalls every bot). */
   readonly botWorkers?: number;
@@ -126,8 +132,10 @@ export async function buildServer(options: ServerOptions): Promise<ProsperServer
   const app = Fastify({
     logger: options.logger ?? { level: 'info' },
     bodyLimit: limits.bodyBytes,
-    // Health probes every few seconds would drown the log; every other request is logged.
-    logController: new LogController({ disableRequestLogging: (req) => req.url === '/healthz' }),
+    // Health probes every few seconds would drown even a log of requests.
+    logController: new LogController({
+      disableRequestLogging: (req) => !options.logRequests || req.url === '/healthz',
+    }),
     return503OnClosing: true,
     ...timeoutOptions(limits),
     ...(options.trustProxy?.length ? { trustProxy: [...options.trustProxy] } : {}),

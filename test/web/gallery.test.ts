@@ -248,7 +248,7 @@ describe('actions from the board', () => {
     const page = await browser.newPage(LAPTOP);
     await openFixture(page, f);
     await page.locator('.hand [data-actions]').first().click();
-    await page.locator('.choice-menu').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.choice-menu').getByRole('menuitem', { name: 'Cancel' }).click();
     await expect(page.locator('.choice-menu').count()).resolves.toBe(0);
     expect(await emitted(page)).toEqual([]);
     await page.close();

@@ -83,15 +83,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The lines of the page's game log, oldest first: the engine's words each line was drawn from. */
-const logLines = (page: Page) =>
-  page
-    .locator('.event-log li')
-    .evaluateAll((items) =>
-      (items as unknown as { getAttribute(name: string): string | null }[]).map(
-        (li) => li.getAttribute('data-text') ?? '',
-      ),
-    );
+/** The lines of the page's game log, oldest first (folded chapters included): the engine's words. */
+const logLines = (page: Page) => page.locator('.event-log .ev-text').allTextContents();
 
 /** Seat 0's events of the finished match, in order, as the replay serves them. */
 async function replayTexts(base: string, table: string): Promise<string[]> {

@@ -118,11 +118,8 @@ interface Attr {
   getAttribute(name: string): string | null;
 }
 
-/** The log's lines as the engine wrote them, oldest first. */
-const logLines = (page: Page) =>
-  page
-    .locator('.event-log li')
-    .evaluateAll((items) => (items as unknown as Attr[]).map((li) => li.getAttribute('data-text') ?? ''));
+/** The log's lines as the engine wrote them, oldest first, folded chapters included. */
+const logLines = (page: Page) => page.locator('.event-log .ev-text').allTextContents();
 
 /** Clicks a board element with a single action (so no menu opens); returns its index in `legal`. */
 async function clickOne(page: Page): Promise<number> {

@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/registry.ts';
-import { GAME_INFO } from '../../src/web/app/games.ts';
+import { BOT_LEVELS } from '../../src/bots/names.ts';
+import { botNames } from '../../src/bots/registry.ts';
+import { BOT_TEXT, GAME_INFO } from '../../src/web/app/games.ts';
 import { nameProblem, tableIdFrom } from '../../src/web/lobby/api.ts';
-import { clockText, humanize } from '../../src/web/lobby/describe.ts';
+import { clockText, humanize, seatText } from '../../src/web/lobby/describe.ts';
 import { fieldProblem, fieldValue, optionFields } from '../../src/web/lobby/schemaForm.ts';
 import type { OptionField } from '../../src/web/lobby/schemaForm.ts';
 
@@ -146,5 +148,23 @@ describe("the client's words about each game", () => {
       expect(info.playNowPlayers).toBeGreaterThanOrEqual(game.minPlayers);
       expect(info.playNowPlayers).toBeLessThanOrEqual(game.maxPlayers);
     }
+  });
+});
+
+describe("the lobby's words for bots", () => {
+  it('are the levels the table shows (src/bots/names.ts), for every bot the server offers', () => {
+    const offered = new Set(GAMES.flatMap((g) => botNames(g)));
+    expect(Object.keys(BOT_TEXT).sort()).toEqual([...offered].sort());
+    for (const [bot, text] of Object.entries(BOT_TEXT)) expect(text.label).toBe(BOT_LEVELS[bot]);
+    // Player words: neither the engine's names for its bots nor its method.
+    for (const text of Object.values(BOT_TEXT))
+      expect(`${text.label} ${text.help}`).not.toMatch(/ismcts|heuristic|random|search/i);
+  });
+
+  it('describe a bot seat by its level and thinking time', () => {
+    const bot = (bot: string, name: string | null, ms?: number) =>
+      ({ seat: 1, kind: 'bot', taken: true, name, bot: ms === undefined ? { bot } : { bot, ms } }) as never;
+    expect(seatText(bot('heuristic', null))).toBe('Casual bot');
+    expect(seatText(bot('ismcts', 'Basil · Strong bot', 1500))).toBe('Basil · Strong bot, 1.5 s a move');
   });
 });

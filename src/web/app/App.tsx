@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Route, Switch } from 'wouter';
+import { GuestName } from './GuestName.tsx';
 import { Home } from './Home.tsx';
 import { JoinPage } from '../lobby/index.ts';
 import { ReplayPage } from '../replay/index.ts';
@@ -55,6 +56,7 @@ export function App() {
           <Link href="/">Lobby</Link>
           {gallery && <Link href="/gallery">Board gallery</Link>}
         </nav>
+        <GuestName />
       </header>
       <Suspense fallback={<p className="page">Loading…</p>}>
         <Switch>

@@ -95,11 +95,18 @@ export const OPTION_TEXT: Readonly<Record<string, OptionText>> = {
   },
 };
 
-/** Bots as players know them; a bot missing here is shown by its server name. */
+/**
+ * Bots as players know them: their level (the server's words for its bots, `BOT_LEVELS` in
+ * src/bots/names.ts, which the table shows as "Basil · Casual bot"; a test keeps the two the same)
+ * and what playing one is like. A bot missing here is shown by its server name.
+ */
 export const BOT_TEXT: Readonly<Record<string, { label: string; help: string }>> = {
-  random: { label: 'Random', help: 'plays any legal move: a gentle start' },
-  heuristic: { label: 'Heuristic', help: 'the game’s own bot: quick and sensible' },
-  ismcts: { label: 'ISMCTS', help: 'searches the game; stronger with more thinking time' },
+  random: { label: 'Beginner', help: 'plays any legal move: a gentle first game' },
+  heuristic: { label: 'Casual', help: 'plays a sensible game, and quickly' },
+  ismcts: {
+    label: 'Strong',
+    help: 'thinks ahead before each move: the more time it has, the harder it plays',
+  },
 };
 
 export const botLabel = (name: string): string => BOT_TEXT[name]?.label ?? name;

@@ -1,7 +1,8 @@
 /**
  * Seat colours from the Okabe–Ito palette (distinguishable with the common colour-vision
- * deficiencies), each paired with a letter and a shape so colour is never the only cue; each ink reads
- * at 4.5:1 or more on its colour.
+ * deficiencies), each paired with a letter and a shape so colour is never the only cue. The ink is
+ * the badge letter's colour: whichever of white and near-black reads at 4.5:1 or better on it
+ * (test/web/theme.test.ts).
  */
 import type { PlayerInfo, SeatShape } from './contract.ts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ServerGame } from '../lobby/api.ts';
 import { tablePath } from '../lobby/api.ts';
-import { rememberedName } from '../net/credentials.ts';
+import { guestName } from '../net/name.ts';
 import { startTutorial } from './start.ts';
 import { tutorialOf } from './tutorials.ts';
 
@@ -18,7 +18,7 @@ export function LearnButton({ gameId, game }: { gameId: string; game: ServerGame
     setBusy(true);
     setError(null);
     try {
-      navigate(tablePath(await startTutorial(game, tutorial, rememberedName())));
+      navigate(tablePath(await startTutorial(game, tutorial, guestName())));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);

@@ -5,7 +5,8 @@
 import type { CreateTableRequest, LeaveRequest, TableResponse } from '../../protocol/index.ts';
 import type { ServerGame } from '../lobby/api.ts';
 import { createTable } from '../lobby/api.ts';
-import { botSeat, DEFAULT_NAME, quickBot } from '../lobby/playNow.ts';
+import { botSeat, quickBot } from '../lobby/playNow.ts';
+import { guestName } from '../net/name.ts';
 import { forgetCredentials, saveCredentials } from '../net/credentials.ts';
 import { API, ApiError } from '../replay/api.ts';
 import type { TutorialInfo } from './tutorials.ts';
@@ -23,7 +24,7 @@ export function tutorialRequest(game: ServerGame, tutorial: TutorialInfo, name: 
     players: tutorial.players,
     options: {},
     seats: [{ kind: 'human' }, ...Array.from({ length: tutorial.players - 1 }, () => botSeat(bot))],
-    name: name.trim() || DEFAULT_NAME,
+    name: name.trim() || guestName(),
     claim: [0],
     clock: { kind: 'none' },
     spectators: false,

@@ -10,7 +10,8 @@ import { Link, useLocation } from 'wouter';
 import { STRANGER_CLOCK } from '../../protocol/defaults.ts';
 import type { BotInfo, CreateTableRequest, Json, SeatSpec, TableInfo } from '../../protocol/index.ts';
 import { BOT_TEXT, botLabel, gameInfo } from '../app/games.ts';
-import { rememberName, rememberedName, saveCredentials } from '../net/credentials.ts';
+import { saveCredentials } from '../net/credentials.ts';
+import { setGuestName, useGuestName } from '../net/name.ts';
 import { createTable, nameProblem, tablePath } from './api.ts';
 import type { ServerGame } from './api.ts';
 import { clockText, seatLetter } from './describe.ts';
@@ -128,7 +129,10 @@ function CreateTableForm({ game }: { game: ServerGame }) {
   const [seats, setSeats] = useState<SeatRow[]>(() =>
     Array.from({ length: game.maxPlayers }, (_, i) => newSeat(i === 0 ? 'me' : 'open', defaultBot)),
   );
-  const [playerName, setPlayerName] = useState(rememberedName);
+  // The site's name (the header's) until the player types another here.
+  const guest = useGuestName();
+  const [typedName, setPlayerName] = useState<string | null>(null);
+  const playerName = typedName ?? guest;
   const [options, setOptions] = useState<Record<string, Json>>(() =>
     Object.fromEntries(fields.map((f) => [f.key, f.initial])),
   );
@@ -236,7 +240,7 @@ function CreateTableForm({ game }: { game: ServerGame }) {
     setBusy(true);
     try {
       const reply = await createTable(body);
-      rememberName(body.name);
+      setGuestName(body.name);
       if (reply.tokens.length > 0) saveCredentials(reply.table.id, body.name, reply.tokens);
       // Nobody else is to come (hot-seat, bots): straight to the table.
       if (reply.table.status !== 'waiting') navigate(tablePath(reply.table.id));
@@ -438,6 +442,13 @@ function CreateTableForm({ game }: { game: ServerGame }) {
   );
 }
 
+/** Bots from the gentlest to the strongest (BOT_TEXT's order), any other after them. */
+function byLevel<B extends { name: string }>(bots: readonly B[]): B[] {
+  const order = Object.keys(BOT_TEXT);
+  const rank = (b: B) => (order.includes(b.name) ? order.indexOf(b.name) : order.length);
+  return [...bots].sort((a, b) => rank(a) - rank(b));
+}
+
 /** The field a problem's key names, as its label says. */
 function problemLabel(key: string, fields: readonly OptionField[]): string {
   const seat = /^seat-(\d+)-(bot|ms|name)$/.exec(key);
@@ -567,7 +578,7 @@ function SeatRowFields({
       </td>
       <td>
         {name !== null && (
-          <span className="seat-name">
+          <span className="seat-name-field">
             <label htmlFor={nameId}>
               <span className="sr-only">Seat {letter}: </span>Name
             </label>
@@ -597,7 +608,7 @@ function SeatRowFields({
                 onChange({ bot: e.target.value, ms: String(next?.budgetMs?.default ?? '') });
               }}
             >
-              {bots.map((b) => (
+              {byLevel(bots).map((b) => (
                 <option key={b.name} value={b.name}>
                   {botLabel(b.name)}
                   {BOT_TEXT[b.name] ? ` — ${BOT_TEXT[b.name]!.help}` : ''}

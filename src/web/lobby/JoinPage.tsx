@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { TableInfo } from '../../protocol/index.ts';
-import { loadCredentials, rememberName, rememberedName, saveCredentials } from '../net/credentials.ts';
+import { loadCredentials, saveCredentials } from '../net/credentials.ts';
+import { setGuestName, useGuestName } from '../net/name.ts';
 import { ApiError, fetchTableInfo, joinTable, nameProblem, tablePath } from './api.ts';
 import { clockText, openSeats, optionSummary, seatLetter, seatText } from './describe.ts';
 import './lobby.css';
@@ -154,7 +155,10 @@ function NoSeat({ table }: { table: TableInfo }) {
 function JoinForm({ table, onRefused }: { table: TableInfo; onRefused(): void }) {
   const [, navigate] = useLocation();
   const open = openSeats(table);
-  const [name, setName] = useState(rememberedName);
+  // The site's name (the header's) until the player types another here.
+  const guest = useGuestName();
+  const [typed, setName] = useState<string | null>(null);
+  const name = typed ?? guest;
   const [seat, setSeat] = useState(open[0]!.seat);
   const [problem, setProblem] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -173,7 +177,7 @@ function JoinForm({ table, onRefused }: { table: TableInfo; onRefused(): void })
     setBusy(true);
     try {
       const reply = await joinTable(table.id, { name: name.trim(), seat: chosen });
-      rememberName(name.trim());
+      setGuestName(name);
       saveCredentials(table.id, name.trim(), [{ seat: reply.seat, token: reply.token }]);
       navigate(tablePath(table.id));
     } catch (err) {

@@ -10,7 +10,8 @@ import type { TableInfo } from '../../protocol/index.ts';
 import { GAME_INFO, gameInfo } from '../app/games.ts';
 import type { GameInfo } from '../app/games.ts';
 import { LearnButton } from '../learn/LearnButton.tsx';
-import { loadCredentials, rememberedName, saveCredentials } from '../net/credentials.ts';
+import { loadCredentials, saveCredentials } from '../net/credentials.ts';
+import { guestName } from '../net/name.ts';
 import { createTable, fetchGames, fetchWaitingTables, joinPath, tableIdFrom, tablePath } from './api.ts';
 import type { ServerGame } from './api.ts';
 import { clockText, openSeats, seatLetter, seatText } from './describe.ts';
@@ -130,7 +131,7 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
     setBusy(true);
     setError(null);
     try {
-      const request = playNowRequest(game, info.playNowPlayers, rememberedName());
+      const request = playNowRequest(game, info.playNowPlayers, guestName());
       const created = await createTable(request);
       saveCredentials(created.table.id, request.name, created.tokens);
       navigate(tablePath(created.table.id));
@@ -144,8 +145,8 @@ function GameCard({ info, game }: { info: GameInfo; game: ServerGame | null }) {
       <h3 id={`game-${info.id}`}>{info.name}</h3>
       <p className="players">
         <span>{playerRange(info, game)}</span>
-        <Link href={`/rules/${info.id}`} aria-label={`${info.name} rules`}>
-          Rules
+        <Link href={`/rules/${info.id}`} aria-label={`Full rules of ${info.name}`}>
+          Full rules
         </Link>
       </p>
       {info.pitch && <p>{info.pitch}</p>}

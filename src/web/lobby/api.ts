@@ -65,17 +65,7 @@ export function joinTable(id: string, body: JoinRequest): Promise<JoinResponse> 
 export const tablePath = (id: string): string => `/table/${id}`;
 export const joinPath = (id: string): string => `/join/${id}`;
 
-/** A display name as the server accepts it (protocol `DisplayName`): an error message, or null. */
-export const NAME_MAX = 40;
-export function nameProblem(raw: string): string | null {
-  const name = raw.trim();
-  if (name.length === 0) return 'Enter a name the other players will see.';
-  // The server counts UTF-16 units, as JavaScript's length does.
-  if (name.length > NAME_MAX)
-    return `That name is too long: at most ${NAME_MAX} characters (${name.length} now).`;
-  if (/\p{C}/u.test(name)) return 'A name may not contain control characters.';
-  return null;
-}
+export { NAME_MAX, nameProblem } from '../net/nameRules.ts';
 
 /** A table id from what someone pasted: the code itself, or a join or table link. */
 export function tableIdFrom(text: string): string | null {

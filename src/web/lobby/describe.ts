@@ -28,10 +28,14 @@ export function clockText(clock: ClockSettings): string {
 
 export const seatLetter = (seat: number): string => SEAT_LETTERS[seat] ?? String(seat + 1);
 
+/** A bot's thinking time as a person reads it: "0.5 s", "2 s". */
+const thinking = (ms: number): string => `${ms / 1000} s`;
+
 /** Who sits there: a player's name, a bot and its level, or an open seat. */
 export function seatText(seat: SeatInfo): string {
   if (seat.kind === 'bot' && seat.bot)
-    return `Bot: ${botLabel(seat.bot.bot)}${seat.bot.ms ? ` (${seat.bot.ms} ms)` : ''}`;
+    // The server names its bots with their level, as the table will ("Basil · Casual bot").
+    return `${seat.name ?? `${botLabel(seat.bot.bot)} bot`}${seat.bot.ms ? `, ${thinking(seat.bot.ms)} a move` : ''}`;
   return seat.taken ? (seat.name ?? 'taken') : 'open';
 }
 

@@ -10,9 +10,6 @@ export function quickBot(bots: readonly BotInfo[]): BotInfo | null {
 export const botSeat = (bot: BotInfo): SeatSpec =>
   bot.budgetMs ? { kind: 'bot', bot: bot.name, ms: bot.budgetMs.default } : { kind: 'bot', bot: bot.name };
 
-/** Used when this browser has never given a name. */
-export const DEFAULT_NAME = 'Player';
-
 export function playNowRequest(game: ServerGame, wanted: number, name: string): CreateTableRequest {
   const players = Math.min(game.maxPlayers, Math.max(game.minPlayers, wanted));
   const bot = quickBot(game.bots);
@@ -22,7 +19,7 @@ export function playNowRequest(game: ServerGame, wanted: number, name: string): 
     players,
     options: {},
     seats: [{ kind: 'human' }, ...Array.from({ length: players - 1 }, () => botSeat(bot))],
-    name: name.trim() || DEFAULT_NAME,
+    name: name.trim(),
     claim: [0],
     clock: { kind: 'none' },
     spectators: true,

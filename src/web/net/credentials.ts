@@ -61,12 +61,3 @@ export function saveCredentials(table: string, name: string, grants: readonly Se
 export function forgetCredentials(table: string): void {
   storage()?.removeItem(PREFIX + table);
 }
-
-/** The last display name used on this browser, to prefill forms. */
-export function rememberedName(): string {
-  return storage()?.getItem('prosper.name') ?? '';
-}
-
-export function rememberName(name: string): void {
-  storage()?.setItem('prosper.name', name);
-}

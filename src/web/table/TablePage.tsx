@@ -12,7 +12,6 @@ import { loadCredentials } from '../net/credentials.ts';
 import { useTableClient } from '../net/useTableClient.ts';
 import type { TableClient, TableSnapshot } from '../net/client.ts';
 import { BoardHost } from '../ui/BoardHost.tsx';
-import { withNames } from '../ui/EventLog.tsx';
 import type { TableInfo, VisibleEvent } from '../../protocol/index.ts';
 import { formatClock, timeLeft, useNow } from './clock.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -260,7 +259,6 @@ function LiveTable({
       {othersMove && (
         <MoveShown
           events={events.filter((e) => e.seq > paced.freshFrom!)}
-          players={players}
           behind={paced.behind}
           onShowAll={() => pacer.flush()}
         />
@@ -341,12 +339,10 @@ function PaceSetting({ pace, onChange }: { pace: Pace; onChange: (pace: Pace) =>
 /** The move being shown, at the foot of the screen wherever the player has scrolled. */
 function MoveShown({
   events,
-  players,
   behind,
   onShowAll,
 }: {
   events: readonly VisibleEvent[];
-  players: PlayerInfo[];
   behind: number;
   onShowAll: () => void;
 }) {
@@ -356,7 +352,7 @@ function MoveShown({
     <div className="move-shown" aria-live="off">
       <ul>
         {lines.map((e, i) => (
-          <li key={i}>{withNames(e.text, players)}</li>
+          <li key={i}>{e.text}</li>
         ))}
         {events.length > lines.length && <li className="muted">…and {events.length - lines.length} more</li>}
       </ul>

@@ -1,8 +1,14 @@
-/** The game log, newest at the bottom, kept scrolled to the latest line. */
-import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
+/**
+ * The game log, newest at the bottom, kept scrolled to the latest line. Lines come in chapters
+ * (rounds, or turns; `logChapters`): the newest chapter is open, older ones fold to a line that
+ * opens them again, so a long game's log stays short.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { SeatBadge } from '../boards/common/SeatBadge.tsx';
 import type { BoardEvent, PlayerInfo } from '../boards/contract.ts';
+import { logChapters } from './logChapters.ts';
+import type { LogChapter } from './logChapters.ts';
 
 /** The seat an event is about, when its data names one (every game's events use `seat`). */
 function seatOf(e: BoardEvent, players: readonly PlayerInfo[]): PlayerInfo | null {
@@ -10,29 +16,10 @@ function seatOf(e: BoardEvent, players: readonly PlayerInfo[]): PlayerInfo | nul
   return typeof seat === 'number' ? (players[seat] ?? null) : null;
 }
 
-const SEAT_WORD = /\bSeat (\d+)\b/g;
-
-/**
- * The engines write "Seat 3" (people count from 1) since they know no names; the page does, so each
- * such mention becomes that player's badge and name, the way the players panel shows them. The
- * engine's own words stay on the line as `data-text`.
- */
-export function withNames(text: string, players: readonly PlayerInfo[]): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(SEAT_WORD)) {
-    const player = players[Number(match[1]) - 1];
-    if (!player) continue;
-    parts.push(text.slice(last, match.index), <SeatBadge key={match.index} player={player} withName />);
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return parts;
-}
-
-/** Whether the text names that seat itself (its badge then comes with the name, not before the line). */
-function names(text: string, player: PlayerInfo): boolean {
-  return [...text.matchAll(SEAT_WORD)].some((m) => Number(m[1]) === player.seat + 1);
+/** Whether an event is part of the move being shown (the live table's events carry a `seq`). */
+function isFresh(e: BoardEvent, freshFrom: number | null): boolean {
+  const seq = (e as { seq?: number }).seq;
+  return freshFrom !== null && seq !== undefined && seq > freshFrom;
 }
 
 export function EventLog({
@@ -48,11 +35,22 @@ export function EventLog({
   /** Drawn beside the heading. */
   tools?: ReactNode;
 }) {
-  const list = useRef<HTMLOListElement>(null);
+  const chapters = useMemo(() => logChapters(events), [events]);
+  // Only what the player chose: a chapter not in here is open when it is the newest or holds the
+  // move being shown, and folded otherwise.
+  const [chosen, setChosen] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const toggle = useCallback(
+    (key: string, open: boolean) => setChosen((before) => new Map(before).set(key, !open)),
+    [],
+  );
+  const body = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const el = list.current;
+    const el = body.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [events]);
+  // A log without a single turn marker (a game without rounds, or one still being set up) is a
+  // plain list: a lone "Setup" fold would say nothing.
+  const plain = chapters.length === 1 && chapters[0]!.key === 'setup';
   return (
     <section className="panel event-log" aria-label="Game log">
       <div className="log-head">
@@ -60,19 +58,96 @@ export function EventLog({
         {tools}
       </div>
       {events.length === 0 && <p className="muted">Nothing has happened yet.</p>}
-      <ol ref={list} aria-live="polite">
-        {events.map((e, i) => {
-          const who = seatOf(e, players);
-          // The live table's events carry the `seq` of their action (the gallery's need not).
-          const seq = (e as { seq?: number }).seq;
-          const fresh = freshFrom !== null && seq !== undefined && seq > freshFrom;
+      <div ref={body} className="log-body" aria-live="polite" aria-relevant="additions">
+        {chapters.map((chapter, i) => {
+          const newest = i === chapters.length - 1;
+          const open =
+            plain ||
+            (chosen.get(chapter.key) ?? (newest || chapter.lines.some((l) => isFresh(l.event, freshFrom))));
           return (
-            <li key={i} className={`ev ev-${e.type}${fresh ? ' ev-fresh' : ''}`} data-text={e.text}>
-              {who && !names(e.text, who) && <SeatBadge player={who} />} {withNames(e.text, players)}
+            <Chapter
+              key={`${i}:${chapter.key}`}
+              chapter={chapter}
+              first={chapter.lines[0]?.event}
+              last={chapter.lines.at(-1)?.event}
+              count={chapter.lines.length}
+              plain={plain}
+              open={open}
+              newest={newest}
+              players={players}
+              freshFrom={freshFrom}
+              onToggle={toggle}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+interface ChapterProps {
+  chapter: LogChapter;
+  // The chapter's own identity, for `memo`: chapters are rebuilt on every update, but an older
+  // one keeps its first and last event (the same objects), so only the newest is drawn again.
+  first: BoardEvent | undefined;
+  last: BoardEvent | undefined;
+  count: number;
+  plain: boolean;
+  open: boolean;
+  newest: boolean;
+  players: readonly PlayerInfo[];
+  freshFrom: number | null;
+  onToggle: (key: string, open: boolean) => void;
+}
+
+const Chapter = memo(
+  function Chapter({ chapter, plain, open, newest, players, freshFrom, onToggle }: ChapterProps) {
+    const lines = (
+      <ol>
+        {chapter.lines.map(({ event, head, inTurn }, i) => {
+          const who = seatOf(event, players);
+          const classes = [
+            'ev',
+            `ev-${event.type}`,
+            head ? 'ev-head' : inTurn ? 'ev-in-turn' : '',
+            isFresh(event, freshFrom) ? 'ev-fresh' : '',
+          ];
+          return (
+            <li key={i} className={classes.filter(Boolean).join(' ')}>
+              {who && <SeatBadge player={who} />} <span className="ev-text">{event.text}</span>
             </li>
           );
         })}
       </ol>
-    </section>
-  );
-}
+    );
+    if (plain) return <div className="log-chapter log-newest">{lines}</div>;
+    // Folded by a click on the summary handled here, not by the browser, so the chapter's state is
+    // the player's choice alone (the browser's toggle event would also fire for React's changes).
+    const click = (e: MouseEvent) => {
+      e.preventDefault();
+      onToggle(chapter.key, open);
+    };
+    return (
+      <details className={`log-chapter${newest ? ' log-newest' : ''}`} open={open} data-chapter={chapter.key}>
+        <summary onClick={click}>
+          <span className="log-chapter-title">{chapter.title}</span>{' '}
+          <span className="log-count">
+            {chapter.lines.length} {chapter.lines.length === 1 ? 'line' : 'lines'}
+          </span>
+        </summary>
+        {lines}
+      </details>
+    );
+  },
+  (a, b) =>
+    a.first === b.first &&
+    a.last === b.last &&
+    a.count === b.count &&
+    a.chapter.key === b.chapter.key &&
+    a.plain === b.plain &&
+    a.open === b.open &&
+    a.newest === b.newest &&
+    a.players === b.players &&
+    a.freshFrom === b.freshFrom &&
+    a.onToggle === b.onToggle,
+);

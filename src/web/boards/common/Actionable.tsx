@@ -15,6 +15,7 @@ import {
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactNode, SVGProps } from 'react';
 import type { ActionRef } from '../actions.ts';
 import { useWhyNot } from './WhyNot.tsx';
+import { moveFocus } from '../../ui/focusKeys.ts';
 
 interface MenuState {
   readonly refs: readonly ActionRef[];
@@ -85,13 +86,17 @@ function ChoiceMenu({
     el.style.visibility = 'visible';
   }, [menu]);
   useEffect(() => {
-    box.current?.querySelector('button')?.focus();
+    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const away = (e: PointerEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) onClose();
     };
     document.addEventListener('pointerdown', away, true);
     return () => document.removeEventListener('pointerdown', away, true);
   }, [onClose]);
+  const back = () => {
+    onClose();
+    (menu.anchor as HTMLElement).focus?.();
+  };
   return (
     <div
       ref={box}
@@ -101,18 +106,31 @@ function ChoiceMenu({
       style={{ left: 0, top: 0, maxWidth: 300, visibility: 'hidden' }}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
-          onClose();
-          (menu.anchor as HTMLElement).focus?.();
-        }
+          e.preventDefault();
+          back();
+        } else if (e.key === 'Tab') {
+          // Tab leaves a menu (WAI-ARIA): from the element that opened it, to whatever follows it.
+          back();
+        } else if (moveFocus(e.currentTarget, e.key)) e.preventDefault();
       }}
     >
-      <div className="choice-title">{menu.title}</div>
+      {/* The menu's name already; shown for the eye. */}
+      <div className="choice-title" aria-hidden="true">
+        {menu.title}
+      </div>
       {menu.refs.map((ref) => (
-        <button key={ref.index} role="menuitem" data-action={ref.index} onClick={() => onPick(ref)}>
+        <button
+          key={ref.index}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          data-action={ref.index}
+          onClick={() => onPick(ref)}
+        >
           {ref.label}
         </button>
       ))}
-      <button className="choice-cancel" onClick={onClose}>
+      <button type="button" role="menuitem" tabIndex={-1} className="choice-cancel" onClick={back}>
         Cancel
       </button>
     </div>
@@ -242,7 +260,7 @@ export function ActButton({
       title={children === undefined ? undefined : label}
       onClick={(e) => activate(e.currentTarget)}
     >
-      {children ?? (refs.length === 1 ? refs[0]!.label : title)}
+      {children ?? label ?? title}
     </button>
   );
 }
