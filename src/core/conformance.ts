@@ -826,10 +826,11 @@ const TAKE_BACK_WORLDS = 2;
  * 1. The actor: in a world it cannot tell apart (resampled for it, its RNG too), the same action
  *    leaves it the same view and the same event texts (it drew nothing, rolled nothing, peeked at
  *    nothing), and the game says the same of it there (the actor hears that answer).
- * 2. Every other viewer (other seats, the spectator): in a world resampled for it, some legal action
- *    of the actor (the same one first) leaves it the same view and the same event texts. If none
- *    does, what it saw after the action tells the true state from that world: the action turned
- *    something up, or showed something the actor held hidden.
+ * 2. Every other viewer (other seats, the spectator) that was shown something (its view changed,
+ *    or it was told an event): in a world resampled for it, some legal action of the actor (the
+ *    same one first) leaves it the same view and the same event texts. If none does, what it saw
+ *    after the action tells the true state from that world: the action turned something up, or
+ *    showed something the actor held hidden.
  */
 function checkTakeBack(
   game: AnyGame,
@@ -842,7 +843,10 @@ function checkTakeBack(
   const { seed, step, actor } = ctx;
   const key = stableStringify;
   const seen = (of: Applied, viewer: Viewer) =>
-    key([game.view(of.state, viewer), of.events.map((e) => game.viewEvent(e, viewer))]);
+    key([
+      game.view(of.state, viewer),
+      of.events.map((e) => game.viewEvent(e, viewer)).filter((e) => e !== null),
+    ]);
   const claim =
     `step ${step}: seat ${actor}'s ${key(applied.action)} is declared take-backable ` +
     `(revealsNothing), but`;
@@ -873,6 +877,9 @@ function checkTakeBack(
         }
         continue;
       }
+      // Shown nothing at all (the same view, no event): it learns nothing but that the actor
+      // could do something it cannot see, which its own action would have told it anyway.
+      if (truth === key([game.view(state, viewer), []])) break;
       const legal = game.legalActions(world, actor);
       const first = legal.findIndex((a) => actionKey(a) === actionKey(applied.action));
       const candidates = first >= 0 ? [legal[first], ...legal.filter((_, i) => i !== first)] : legal;

@@ -31,7 +31,7 @@ describe('take-back in the core', () => {
     const b = secretBid.apply(s1, 1, { type: 'bid', card: cardOf(s1, 1) });
     if (!b.ok) throw new Error(b.error.message);
     const s2 = b.state as BidState;
-    const last = { type: 'bid', card: cardOf(s2, 2) };
+    const last = { type: 'bid' as const, card: cardOf(s2, 2) };
     const c = secretBid.apply(s2, 2, last);
     if (!c.ok) throw new Error(c.error.message);
     expect(secretBid.revealsNothing(s2, 2, last, c.state)).toBe(false);
@@ -39,8 +39,8 @@ describe('take-back in the core', () => {
 
   it('replaying a take-back gives the state of the log without the undone action', () => {
     const s0 = start(3, 'replay');
-    const bid0 = { type: 'bid', card: cardOf(s0, 0) };
-    const other = { type: 'bid', card: s0.hands[0]![1]! };
+    const bid0 = { type: 'bid' as const, card: cardOf(s0, 0) };
+    const other = { type: 'bid' as const, card: s0.hands[0]![1]! };
     const withTakeBack: LogEntry[] = [
       { seat: 0, action: bid0 },
       { seat: 0, takeBack: true },
@@ -62,13 +62,13 @@ describe('take-back in the core', () => {
     const s0 = start(2, 'refuse');
     const t = new Timeline(secretBid, s0, 2);
     expect(t.refusal(0)).toBe('nothing_to_take_back');
-    const bid0 = { type: 'bid', card: cardOf(s0, 0) };
+    const bid0 = { type: 'bid' as const, card: cardOf(s0, 0) };
     const after0 = secretBid.applyTrusted(s0, 0, bid0).state;
     t.acted(0, bid0, after0);
     expect(t.refusal(0)).toBeNull();
     expect(t.refusal(1)).toBe('nothing_to_take_back');
     // Seat 1's bid ends the round (both bids revealed): it stands, and seat 0's is out of reach.
-    const bid1 = { type: 'bid', card: cardOf(after0 as BidState, 1) };
+    const bid1 = { type: 'bid' as const, card: cardOf(after0 as BidState, 1) };
     const after1 = secretBid.applyTrusted(after0, 1, bid1).state;
     t.acted(1, bid1, after1);
     expect(t.refusal(1)).toBe('revealed_information');
@@ -88,10 +88,10 @@ describe('take-back in the core', () => {
   it('a take-back by someone else ends a seat’s chance too, and a second take-back finds nothing', () => {
     const s0 = start(3, 'chain');
     const t = new Timeline(secretBid, s0, 3);
-    const bid0 = { type: 'bid', card: cardOf(s0, 0) };
+    const bid0 = { type: 'bid' as const, card: cardOf(s0, 0) };
     const after0 = secretBid.applyTrusted(s0, 0, bid0).state;
     t.acted(0, bid0, after0);
-    const bid1 = { type: 'bid', card: cardOf(after0 as BidState, 1) };
+    const bid1 = { type: 'bid' as const, card: cardOf(after0 as BidState, 1) };
     t.acted(1, bid1, secretBid.applyTrusted(after0, 1, bid1).state);
     expect(t.refusal(1)).toBeNull();
     const undone = t.takeBack(1);
@@ -104,7 +104,7 @@ describe('take-back in the core', () => {
 
   it('tells the taker which action it took back, and everyone else only that one was', () => {
     const s0 = start(2, 'words');
-    const bid0 = { type: 'bid', card: cardOf(s0, 0) };
+    const bid0 = { type: 'bid' as const, card: cardOf(s0, 0) };
     const event = takeBackEvent(secretBid, 0, bid0, s0, ['Ann', 'Ben']);
     const mine = viewTakeBack(event, 0, namesFor(0, ['Ann', 'Ben']));
     const theirs = viewTakeBack(event, 1, namesFor(1, ['Ann', 'Ben']));
