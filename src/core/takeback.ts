@@ -85,6 +85,8 @@ interface Frame {
   readonly before: unknown;
   readonly seat: Seat;
   readonly action: unknown;
+  /** Its place in the log (0-based, take-backs counted). */
+  readonly index: number;
   /** Why the seat could not take back before this action (restored when it is taken back). */
   readonly below: TakeBackRefusal;
 }
@@ -102,6 +104,8 @@ export class Timeline {
   private readonly hasActed: boolean[];
   /** The seat of the last log entry (the run of entries the frames belong to). */
   private runSeat: Seat | null = null;
+  /** Log entries so far, take-backs included. */
+  private entries = 0;
 
   constructor(
     private readonly game: AnyGame,
@@ -126,12 +130,19 @@ export class Timeline {
     this.hasActed[seat] = true;
     this.runSeat = seat;
     if (takeable) {
-      this.frames.push({ before: this.current, seat, action, below: this.reason[seat]! });
+      this.frames.push({
+        before: this.current,
+        seat,
+        action,
+        index: this.entries,
+        below: this.reason[seat]!,
+      });
     } else {
       this.frames = [];
       this.reason[seat] = 'revealed_information';
     }
     this.current = after;
+    this.entries += 1;
   }
 
   /** Why `seat` may not take back now, or null if it may. */
@@ -142,15 +153,16 @@ export class Timeline {
 
   /**
    * `seat` takes back its last action (the caller checked `refusal`): the state goes back to what
-   * it was before it. Returns the undone action and the state before it.
+   * it was before it. Returns the undone action, the state before it, and its place in the log.
    */
-  takeBack(seat: Seat): { readonly action: unknown; readonly state: unknown } {
+  takeBack(seat: Seat): { readonly action: unknown; readonly state: unknown; readonly index: number } {
     const refused = this.refusal(seat);
     if (refused !== null) throw new Error(`seat ${seat} may not take back: ${refused}`);
     const frame = this.frames.pop()!;
     if (this.frames.length === 0) this.reason[seat] = frame.below;
     this.current = frame.before;
-    return { action: frame.action, state: frame.before };
+    this.entries += 1;
+    return { action: frame.action, state: frame.before, index: frame.index };
   }
 }
 

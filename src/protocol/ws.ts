@@ -72,6 +72,21 @@ export const FocusMessage = z.strictObject({
  */
 export const ReclaimMessage = z.strictObject({ type: z.literal('reclaim'), id: RequestId, seat: Seat });
 
+/**
+ * Takes back `seat`'s last action, chosen against the update numbered `seq` (the match's current
+ * one, so a repeated click cannot take back a second action). Allowed only when the table allows
+ * it (`settings.takeBack`), the action revealed nothing (the game says so), and nobody has acted
+ * since: the update says so in `takeBack`. Answered `ack` with the take-back's own sequence number
+ * once it is stored, or `error` (`takeback_disabled`, `nothing_to_take_back`,
+ * `revealed_information`, `someone_acted_since`, `stale_seq`, `taken_over`, `not_your_seat`).
+ */
+export const TakeBackMessage = z.strictObject({
+  type: z.literal('takeback'),
+  id: RequestId,
+  seat: Seat,
+  seq: Seq,
+});
+
 /** A keep-alive for clients that cannot send WebSocket pings (browsers). */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: RequestId.optional() });
 
@@ -81,6 +96,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   FocusMessage,
   ReclaimMessage,
   PingMessage,
+  TakeBackMessage,
 ]);
 export type ClientMessage = z.input<typeof ClientMessage>;
 export type ClientMessageParsed = z.output<typeof ClientMessage>;
@@ -88,6 +104,7 @@ export type HelloMessage = z.input<typeof HelloMessage>;
 export type ActMessage = z.infer<typeof ActMessage>;
 export type FocusMessage = z.infer<typeof FocusMessage>;
 export type ReclaimMessage = z.infer<typeof ReclaimMessage>;
+export type TakeBackMessage = z.infer<typeof TakeBackMessage>;
 
 // Server → client -----------------------------------------------------------------------------
 
@@ -134,6 +151,17 @@ export const UpdateMessage = z.strictObject({
   events: z.array(VisibleEvent),
   clocks: ClockReading.nullable(),
   outcome: Outcome.nullable(),
+  /**
+   * Whether the viewer may take back its last action now (`takeback`): the table allows it, the
+   * action revealed nothing and nobody has acted since. False for spectators and seats a bot plays.
+   * The server always sends it and `chosen`; they are optional for clients written before them.
+   */
+  takeBack: z.boolean().optional(),
+  /**
+   * Seats among `actors` that have already chosen in a window where several act (a secret plan
+   * made and waiting for the others): who is still to choose, never what anyone chose.
+   */
+  chosen: z.array(Seat).optional(),
 });
 
 /**

@@ -103,7 +103,18 @@ export function planTable(game: AnyGame, request: CreateTableParsed): TablePlan 
   return {
     options: parsed.data as Record<string, unknown>,
     seats,
-    settings: { clock, spectators: request.spectators, listed: request.listed, takeover },
+    settings: {
+      clock,
+      spectators: request.spectators,
+      listed: request.listed,
+      takeover,
+      takeBack: request.takeBack ?? takeBackByDefault(request.listed, claim),
+    },
     claim,
   };
+}
+
+/** Take-back is on by default among friends: at a hot-seat table, and at one reached by its code only. */
+export function takeBackByDefault(listed: boolean, claim: readonly Seat[]): boolean {
+  return claim.length > 1 || !listed;
 }

@@ -15,6 +15,7 @@ import type {
   FocusMessage,
   ReclaimMessage,
   ServerMessage,
+  TakeBackMessage,
 } from '../protocol/index.ts';
 import { describeZodError, ProtocolError, seatWord, toErrorReply } from './errors.ts';
 import type { LiveMatch } from './live.ts';
@@ -203,6 +204,8 @@ export class Connection implements Subscriber {
         return this.refocus(message);
       case 'reclaim':
         return this.reclaim(message);
+      case 'takeback':
+        return this.takeBack(message);
     }
   }
 
@@ -278,6 +281,18 @@ export class Connection implements Subscriber {
         `this connection holds no token for ${seatWord(message.seat)}`,
       );
     await this.tables.reclaim(match, message.seat, (seq) => this.send({ type: 'ack', id: message.id, seq }));
+  }
+
+  private async takeBack(message: TakeBackMessage): Promise<void> {
+    const match = this.requireMatch();
+    if (!this.seats.has(message.seat))
+      throw new ProtocolError(
+        'not_your_seat',
+        `this connection holds no token for ${seatWord(message.seat)}`,
+      );
+    await this.tables.takeBack(match, message.seat, message.seq, message.id, (seq) =>
+      this.send({ type: 'ack', id: message.id, seq }),
+    );
   }
 
   private requireMatch(): LiveMatch {
