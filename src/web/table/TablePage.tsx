@@ -24,6 +24,8 @@ import type { Pace } from './pacing.ts';
 import { Players } from './Players.tsx';
 import { RefusalBanner, TurnLine } from './TurnLine.tsx';
 import { actedSince, nextHotSeat, shouldCover, tableTitle, turnState, warnAtMs } from './turns.ts';
+import { TakeBackButton, TakeBackOnCover } from './TakeBack.tsx';
+import { playerOf } from '../boards/seats.ts';
 import './table.css';
 
 export default function TablePage() {
@@ -80,7 +82,8 @@ function LiveTable({
 
   // The turn, the clocks and the title are the truth (the latest update), paced or not.
   const done = useMemo(
-    () => (latest ? actedSince(snapshot.events, snapshot.actorsFrom, latest.actors) : []),
+    // The server says who has chosen; the log is the fallback for a server that does not.
+    () => (latest ? (latest.chosen ?? actedSince(snapshot.events, snapshot.actorsFrom, latest.actors)) : []),
     [latest, snapshot.events, snapshot.actorsFrom],
   );
   const state = latest ? turnState(table, latest, done) : null;
@@ -105,6 +108,8 @@ function LiveTable({
   useEffect(() => {
     if (cover) client.focus('spectator');
   }, [cover, client]);
+  // The seat that handed over may still take its last move back from the cover.
+  const handedOver = snapshot.handedOver;
   const covered = hotSeat && focus === 'spectator' && table.status !== 'finished';
 
   const title = tableTitle(
@@ -166,6 +171,12 @@ function LiveTable({
     return (
       <div className="page table-page">
         {heading}
+        {handedOver && latest?.seq === handedOver.seq && !snapshot.pending && (
+          <TakeBackOnCover
+            name={playerOf(players, handedOver.seat).name}
+            onTakeBack={() => client.takeBack(handedOver)}
+          />
+        )}
         <CoverScreen
           players={players}
           seats={seats}
@@ -235,6 +246,11 @@ function LiveTable({
                 myLeft={myLeft}
                 behind={paced.behind}
                 onShowNow={() => pacer.flush()}
+              />
+              <TakeBackButton
+                update={latest}
+                ready={caughtUp && !snapshot.pending && !unsure}
+                onTakeBack={() => client.takeBack()}
               />
               <RefusalBanner
                 game={table.game}
