@@ -171,18 +171,18 @@ function LiveTable({
     return (
       <div className="page table-page">
         {heading}
-        {handedOver && latest?.seq === handedOver.seq && !snapshot.pending && (
-          <TakeBackOnCover
-            name={playerOf(players, handedOver.seat).name}
-            onTakeBack={() => client.takeBack(handedOver)}
-          />
-        )}
         <CoverScreen
           players={players}
           seats={seats}
           next={nextHotSeat(latest, seats)}
           onShow={(seat) => client.focus(seat)}
         />
+        {handedOver && latest?.seq === handedOver.seq && !snapshot.pending && (
+          <TakeBackOnCover
+            name={playerOf(players, handedOver.seat).name}
+            onTakeBack={() => client.takeBack(handedOver)}
+          />
+        )}
       </div>
     );
 

@@ -35,7 +35,7 @@ export function TakeBackButton({
  */
 export function TakeBackOnCover({ name, onTakeBack }: { name: string; onTakeBack: () => void }) {
   return (
-    <p className="take-back">
+    <p className="take-back on-cover">
       <button type="button" className="button" onClick={onTakeBack}>
         Take back {name}&rsquo;s last move
       </button>
