@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AnyGame } from '../core/index.ts';
 import { botNames, GENERIC_BOTS } from '../bots/registry.ts';
-import { BOT_BUDGET, STRANGER_CLOCK } from '../protocol/index.ts';
+import { BOT_BUDGET, STRANGER_CLOCK, takeBackByDefault } from '../protocol/index.ts';
 import type {
   BotChoice,
   BotInfo,
@@ -112,9 +112,4 @@ export function planTable(game: AnyGame, request: CreateTableParsed): TablePlan 
     },
     claim,
   };
-}
-
-/** Take-back is on by default among friends: at a hot-seat table, and at one reached by its code only. */
-export function takeBackByDefault(listed: boolean, claim: readonly Seat[]): boolean {
-  return claim.length > 1 || !listed;
 }

@@ -92,6 +92,20 @@ describe.each<DbKind>(['sqlite', 'postgres'])('take-back on %s', (kind) => {
     return { table, client, watcher };
   }
 
+  it('is on by default among friends (hot-seat, unlisted), off at a listed table for strangers', async () => {
+    const base = {
+      game: 'secret-bid',
+      players: 2,
+      name: 'Ann',
+      seats: [{ kind: 'human' }, { kind: 'human' }],
+    };
+    const listed = await api(srv.url, '/tables', { body: { ...base, listed: true } });
+    const unlisted = await api(srv.url, '/tables', { body: { ...base, listed: false } });
+    const asked = await api(srv.url, '/tables', { body: { ...base, listed: true, takeBack: true } });
+    const settings = (r: typeof listed) => (r.body as CreateTableResponse).table.settings.takeBack;
+    expect([settings(listed), settings(unlisted), settings(asked)]).toEqual([false, true, true]);
+  });
+
   it('takes a bid back: the state is as before for everyone, and the log says who took back', async () => {
     const { table, client, watcher } = await hotSeat();
     expect(table.settings.takeBack).toBe(true);
