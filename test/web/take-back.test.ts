@@ -42,6 +42,40 @@ async function offered(page: Page): Promise<string[]> {
   return list.locator('[data-list-action]').allTextContents();
 }
 
+describe('take-back in the lobby’s create form', () => {
+  it('is ticked for a hot-seat table, unticked for a listed one with a stranger’s seat, and as the creator says', async () => {
+    const context = await browser.newContext(LAPTOP);
+    const page = await context.newPage();
+    await page.goto(`${site.url}/`);
+    await page
+      .locator('.game-card[data-game="pocket-imperium"]')
+      .getByRole('link', { name: 'Create a table' })
+      .click();
+    await page.locator('.create-form').waitFor();
+    await page.getByLabel('Your name').fill('Ann');
+    await page.getByLabel('Number of players').selectOption('2');
+    const box = page.getByRole('checkbox', { name: /Take-backs allowed/ });
+    await page.getByLabel('Seat A: who plays it').selectOption('me');
+    await page.getByLabel('Seat B: who plays it').selectOption('me');
+    expect(await box.isChecked()).toBe(true);
+    await page.getByLabel('Seat B: who plays it').selectOption('open');
+    expect(await box.isChecked()).toBe(false);
+    await page.getByRole('checkbox', { name: /Listed in the lobby/ }).uncheck();
+    expect(await box.isChecked()).toBe(true);
+    await shot(page, 'create-form');
+    // The creator's own choice stands: off, and the table says so.
+    await box.uncheck();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/tables')),
+      page.getByRole('button', { name: 'Create table' }).click(),
+    ]);
+    expect((request.postDataJSON() as { takeBack: boolean }).takeBack).toBe(false);
+    const reply = await (await request.response())!.json();
+    expect((reply as { table: { settings: { takeBack: boolean } } }).table.settings.takeBack).toBe(false);
+    await context.close();
+  }, 60_000);
+});
+
 describe('take-back at a hot-seat table', () => {
   it('a player takes back a move from the cover and is called back to make it again', async () => {
     const created = await createTable(site.url, {
