@@ -4,14 +4,7 @@
  * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
  */
 import type { AnyGame, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
-import {
-  isTakeBack,
-  namesFor,
-  stableStringify,
-  TAKE_BACK_REFUSALS,
-  takeBackEvent,
-  Timeline,
-} from '../core/index.ts';
+import { namesFor, stableStringify, TAKE_BACK_REFUSALS, takeBackEvent, Timeline } from '../core/index.ts';
 import { botNamesFor, botTitle } from '../bots/names.ts';
 import type {
   BotChoice,

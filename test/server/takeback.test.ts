@@ -12,7 +12,13 @@ import { isTakeBack, newGame, replayActions, stateHash } from '../../src/core/in
 import type { LogEntry } from '../../src/core/index.ts';
 import { GAMES } from '../../src/games/registry.ts';
 import { ReplayScript } from '../../src/protocol/index.ts';
-import type { CreateTableResponse, JoinResponse, SeatSpec, UpdateMessage } from '../../src/protocol/index.ts';
+import type {
+  CreateTableResponse,
+  JoinResponse,
+  ReplayFramesResponse,
+  SeatSpec,
+  UpdateMessage,
+} from '../../src/protocol/index.ts';
 import { GAMES as FIXTURES } from '../fixtures/registry.ts';
 import { api, connect, gameById, RandomPlayer, startTestServer } from './harness.ts';
 import type { Client, DbKind, TestServer } from './harness.ts';
@@ -284,6 +290,21 @@ describe('whole matches with take-backs over the wire', () => {
       const plain = replayActions(game, created2.value.state, withoutTakenBack(script.actions));
       expect(stateHash(plain.state)).toBe(offline.hash);
 
+      // The replay frames: a take-back right after its action shows the step before that action.
+      const k = script.actions.findIndex(
+        (a, i) => 'takeBack' in a && i >= 1 && !('takeBack' in script.actions[i - 1]!),
+      );
+      const step = k + 1;
+      const frames = await api(
+        srv.url,
+        `/tables/${table.id}/frames?viewer=spectator&from=${step - 2}&count=3`,
+      );
+      const [before, , back] = (frames.body as ReplayFramesResponse).frames;
+      expect(back!.step).toBe(step);
+      expect(back!.view).toEqual(before!.view);
+      expect(back!.label).toMatch(/^Take back: /);
+      expect(back!.events.map((e) => e.type)).toEqual(['take-back']);
+
       // Every message to every seat and the spectator: the truth, and the same in every world the
       // viewer cannot tell apart, take-backs included.
       const history = rebuild(game, script, live.seatNames());
@@ -322,6 +343,9 @@ describe('whole matches with take-backs over the wire', () => {
           }
         }
       }
+      // Plans are made in one window: everyone is told who has already chosen.
+      if (gameId === 'pocket-imperium')
+        expect(spectator.updates().some((u) => (u.chosen ?? []).length > 0)).toBe(true);
       for (const [, c] of clients) await c.close();
       await spectator.close();
     },
