@@ -11,7 +11,11 @@ import {
 import type { CliContext } from './io.ts';
 import { findGameOrThrow, json, strictWhole, UsageError } from './io.ts';
 
-const Step = z.strictObject({ seat: z.number().int().min(0), action: z.unknown() });
+/** An action, or a take-back (`{seat, takeBack: true}`: that seat undoes its last action still standing). */
+const Step = z.union([
+  z.strictObject({ seat: z.number().int().min(0), action: z.unknown() }),
+  z.strictObject({ seat: z.number().int().min(0), takeBack: z.literal(true) }),
+]);
 
 /**
  * One shape for both kinds of script, so that an error names a field rather than "Invalid input"

@@ -420,6 +420,13 @@ function play(
       )
     )
       return null;
+    if (step % leakEvery === 0) {
+      const applied = [{ action: chosen, state: next, events: first.events }, ...alternatives];
+      for (const one of applied) {
+        if (!game.revealsNothing(frozen, seat, one.action, one.state)) continue;
+        if (!checkTakeBack(game, frozen, players, one, { seed, step, actor: seat }, fail)) return null;
+      }
+    }
 
     state = next;
     log.push({ seat, action: chosen });
@@ -804,6 +811,97 @@ function checkInformation(
   }
   for (const [viewer, list] of witnesses)
     if (!checkResampleVaries(game, chosen, viewer, list, ctx, fail)) return false;
+  return true;
+}
+
+/** Most actions of the actor the take-back check tries in one world for another viewer. */
+const TAKE_BACK_CANDIDATES = 64;
+/** Worlds per viewer the take-back check draws. */
+const TAKE_BACK_WORLDS = 2;
+
+/**
+ * An action the game says revealed nothing (`revealsNothing`: it may be taken back) must have told
+ * nobody anything about the hidden part of the state before it, or a take-back would let a player
+ * act again knowing more, or leave another viewer knowing what the state has hidden again.
+ * 1. The actor: in a world it cannot tell apart (resampled for it, its RNG too), the same action
+ *    leaves it the same view and the same event texts (it drew nothing, rolled nothing, peeked at
+ *    nothing), and the game says the same of it there (the actor hears that answer).
+ * 2. Every other viewer (other seats, the spectator) that was shown something (its view changed,
+ *    or it was told an event): in a world resampled for it, some legal action of the actor (the
+ *    same one first) leaves it the same view and the same event texts. If none does, what it saw
+ *    after the action tells the true state from that world: the action turned something up, or
+ *    showed something the actor held hidden.
+ */
+function checkTakeBack(
+  game: AnyGame,
+  state: unknown,
+  players: number,
+  applied: Applied,
+  ctx: { readonly seed: string; readonly step: number; readonly actor: Seat },
+  fail: (w: string) => void,
+): boolean {
+  const { seed, step, actor } = ctx;
+  const key = stableStringify;
+  const seen = (of: Applied, viewer: Viewer) =>
+    key([
+      game.view(of.state, viewer),
+      of.events.map((e) => game.viewEvent(e, viewer)).filter((e) => e !== null),
+    ]);
+  const claim =
+    `step ${step}: seat ${actor}'s ${key(applied.action)} is declared take-backable ` +
+    `(revealsNothing), but`;
+  // The actor first: what it learns itself is the plainer finding.
+  const order = [actor, ...viewers(players).filter((v) => v !== actor)];
+  for (const viewer of order) {
+    const truth = seen(applied, viewer);
+    for (let draw = 0; draw < TAKE_BACK_WORLDS; draw++) {
+      const world = deepFreeze(
+        game.resample(state, viewer, Rng.fromSeed(`take-back:${seed}:${step}:${viewer}:${draw}`)),
+      );
+      if (viewer === actor) {
+        const there = game.applyTrusted(world, actor, applied.action);
+        const after = deepFreeze(there.state);
+        if (seen({ ...there, action: applied.action, state: after }, viewer) !== truth) {
+          fail(
+            `${claim} it shows seat ${actor} something new: in a world it cannot tell apart the same ` +
+              `action leaves it another view or other events (a draw, a roll, a peek)`,
+          );
+          return false;
+        }
+        if (!game.revealsNothing(world, actor, applied.action, after)) {
+          fail(
+            `${claim} in a world seat ${actor} cannot tell apart the game says it reveals something ` +
+              `(the answer depends on what seat ${actor} cannot see)`,
+          );
+          return false;
+        }
+        continue;
+      }
+      // Shown nothing at all (the same view, no event): it learns nothing but that the actor
+      // could do something it cannot see, which its own action would have told it anyway.
+      if (truth === key([game.view(state, viewer), []])) break;
+      const legal = game.legalActions(world, actor);
+      const first = legal.findIndex((a) => actionKey(a) === actionKey(applied.action));
+      const candidates = first >= 0 ? [legal[first], ...legal.filter((_, i) => i !== first)] : legal;
+      let matched = false;
+      for (const action of candidates.slice(0, TAKE_BACK_CANDIDATES)) {
+        const there = game.applyTrusted(world, actor, action);
+        if (seen({ action, state: deepFreeze(there.state), events: there.events }, viewer) === truth) {
+          matched = true;
+          break;
+        }
+      }
+      // Past the bound, an unmatched world proves nothing: the match may be among the untried.
+      if (!matched && candidates.length <= TAKE_BACK_CANDIDATES) {
+        fail(
+          `${claim} it tells ${describeViewer(viewer)} something hidden: in a world ` +
+            `${describeViewer(viewer)} cannot tell apart, no action of seat ${actor} leaves it the same ` +
+            `view and events (the action turned something up, or showed a secret)`,
+        );
+        return false;
+      }
+    }
+  }
   return true;
 }
 

@@ -90,6 +90,16 @@ export interface GameDefinition<S, A, V, E, O> {
    */
   explainIllegal(state: S, seat: Seat, action: A, names: Names): RuleError;
   perform(state: S, seat: Seat, action: A): { state: S; events: E[] };
+  /**
+   * Whether `seat`'s legal `action`, which took `before` to `after`, revealed nothing to anyone, so
+   * that its player may take it back (see `src/core/takeback.ts`): no viewer, the actor included,
+   * learns anything about the hidden part of `before` from `after` (no card drawn, nothing rolled,
+   * no hidden thing turned face up, no secret shown). Secret choices may be taken back: the others
+   * only saw that a choice was made. Optional: without it no action can be taken back. The
+   * conformance kit checks every `true` against worlds the viewers cannot tell apart; the answer
+   * must itself be the same in every world the actor cannot tell apart (the actor hears it).
+   */
+  revealsNothing?(before: S, seat: Seat, action: A, after: S): boolean;
 
   view(state: S, viewer: Viewer): V;
   /** `names` says how the text calls each seat (`names.viewer` is `viewer`): see `src/core/names.ts`. */
@@ -160,6 +170,11 @@ export interface Game<S = unknown, A = unknown, V = unknown, E = unknown, O = un
   applyTrusted(state: S, seat: Seat, action: A): { state: S; events: E[] };
   isLegal(state: S, seat: Seat, action: A): boolean;
   seatCount(state: S): number;
+  /**
+   * The game's `revealsNothing`, false without one, and false for an action that ended the game
+   * (its outcome is out: the end is never taken back).
+   */
+  revealsNothing(before: S, seat: Seat, action: A, after: S): boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -320,6 +335,10 @@ export function defineGame<S, A, V, E, O>(def: GameDefinition<S, A, V, E, O>): G
     check,
     explainIllegal,
     applyTrusted: (state, seat, action) => def.perform(state, seat, action),
+    revealsNothing: (before, seat, action, after) =>
+      def.revealsNothing !== undefined &&
+      def.actors(after).length > 0 &&
+      def.revealsNothing(before, seat, action, after),
     legalActions: (state, seat) => {
       const seats = seatCount(state);
       if (!isSeat(seat, seats))

@@ -6,4 +6,5 @@ export * from './game.ts';
 export * from './names.ts';
 export * from './bot.ts';
 export * from './match.ts';
+export * from './takeback.ts';
 export * from './conformance.ts';

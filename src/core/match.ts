@@ -3,6 +3,8 @@ import type { AnyGame, Outcome, RuleError, Seat } from './game.ts';
 import { hashJson } from './json.ts';
 import type { Bot } from './bot.ts';
 import type { Rng } from './rng.ts';
+import { isTakeBack, TAKE_BACK_REFUSALS, TAKE_BACK_RULE, Timeline } from './takeback.ts';
+import type { LogEntry } from './takeback.ts';
 
 /** A finished or partial game as data: enough to rebuild every state exactly. */
 export interface MatchRecord {
@@ -11,7 +13,8 @@ export interface MatchRecord {
   readonly players: number;
   readonly seed: string;
   readonly options: Record<string, unknown>;
-  readonly actions: readonly { readonly seat: Seat; readonly action: unknown }[];
+  /** Actions, and take-backs (`{seat, takeBack: true}`, see `src/core/takeback.ts`), in order. */
+  readonly actions: readonly LogEntry[];
 }
 
 export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
@@ -48,21 +51,35 @@ export interface ReplayResult {
   readonly error?: RuleError & { readonly index: number; readonly seat: Seat };
 }
 
-/** Applies recorded actions one by one from a state, stopping at the first refused one. */
-export function replayActions(
-  game: AnyGame,
-  start: unknown,
-  actions: readonly { seat: Seat; action: unknown }[],
-): ReplayResult {
-  let state = start;
+/**
+ * Applies recorded actions one by one from a state, stopping at the first refused one. A take-back
+ * entry undoes the seat's last action still standing (`Timeline`); one that the rules of take-back
+ * refuse stops the replay like a refused action, with the rule `core.take-back`.
+ */
+export function replayActions(game: AnyGame, start: unknown, actions: readonly LogEntry[]): ReplayResult {
+  const timeline = new Timeline(game, start, game.seatCount(start));
   for (let i = 0; i < actions.length; i++) {
     const step = actions[i]!;
+    const state = timeline.state;
+    if (isTakeBack(step)) {
+      const refused = Number.isInteger(step.seat) ? timeline.refusal(step.seat) : 'nothing_to_take_back';
+      if (refused !== null) {
+        const error = {
+          code: 'illegal' as const,
+          rule: TAKE_BACK_RULE,
+          message: TAKE_BACK_REFUSALS[refused],
+        };
+        return { ok: false, state, applied: i, error: { ...error, index: i, seat: step.seat } };
+      }
+      timeline.takeBack(step.seat);
+      continue;
+    }
     const result = game.apply(state, step.seat, step.action);
     if (!result.ok)
       return { ok: false, state, applied: i, error: { ...result.error, index: i, seat: step.seat } };
-    state = result.state;
+    timeline.acted(step.seat, step.action, result.state);
   }
-  return { ok: true, state, applied: actions.length };
+  return { ok: true, state: timeline.state, applied: actions.length };
 }
 
 export interface PlayedMatch {

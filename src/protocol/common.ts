@@ -230,6 +230,11 @@ export const TableSettings = z.strictObject({
    * listed, no clock, one person in seat A against bots. Absent on every other table.
    */
   tutorial: z.literal(true).optional(),
+  /**
+   * Whether a player may take back their last action while it revealed nothing and nobody has
+   * acted since (see `takeback` in ws.ts). Absent (tables stored before it existed): false.
+   */
+  takeBack: z.boolean().optional(),
 });
 export type TableSettings = z.infer<typeof TableSettings>;
 
@@ -307,6 +312,14 @@ export const ProtocolErrorCode = z.enum([
   'bad_seq',
   /** Too many actions queued for this match. */
   'busy',
+  /** Take-back (`takeback`): the table does not allow it. */
+  'takeback_disabled',
+  /** Take-back: the seat has no action of its own still standing to take back. */
+  'nothing_to_take_back',
+  /** Take-back: the seat's last action drew, rolled or showed something; it stands. */
+  'revealed_information',
+  /** Take-back: another seat has acted (or taken back) since the seat's last action. */
+  'someone_acted_since',
   /** The action could not be stored; nothing was applied. Retry. */
   'storage_failed',
   'internal',

@@ -11,3 +11,11 @@ import type { ClockSettings } from './common.ts';
  * sits down and never moves cannot stall the others.
  */
 export const STRANGER_CLOCK: ClockSettings = { kind: 'turn', perMoveMs: 3 * 60_000 };
+
+/**
+ * Whether a table lets players take back an action unless its creator says otherwise: among friends,
+ * that is at a hot-seat table (the creator takes several seats) or one reached by its code only.
+ */
+export function takeBackByDefault(listed: boolean, claim: readonly number[]): boolean {
+  return claim.length > 1 || !listed;
+}

@@ -124,6 +124,12 @@ export const CreateTableRequest = z
      * never listed and has no clock, whatever `listed` and `clock` say.
      */
     tutorial: z.literal(true).optional(),
+    /**
+     * Whether players may take back their last action while it revealed nothing (`takeback`).
+     * Default: on at a hot-seat table (the creator takes several seats) and at an unlisted one
+     * (friends who share its code), off elsewhere.
+     */
+    takeBack: z.boolean().optional(),
   })
   .superRefine((req, ctx) => {
     if (req.names === undefined) return;
@@ -186,13 +192,19 @@ export type JoinResponse = z.infer<typeof JoinResponse>;
  * A finished match as the script `prosper replay` reads: the seed is public once the game is over,
  * and every seat's actions are in order.
  */
+export const ReplayScriptAction = z.strictObject({ seat: Seat, action: JsonValue });
+export type ReplayScriptAction = z.infer<typeof ReplayScriptAction>;
+export const ReplayScriptTakeBack = z.strictObject({ seat: Seat, takeBack: z.literal(true) });
+export type ReplayScriptTakeBack = z.infer<typeof ReplayScriptTakeBack>;
+
 export const ReplayScript = z.strictObject({
   game: GameId,
   rulesVersion: z.string(),
   players: z.number().int(),
   seed: z.string(),
   options: z.record(z.string(), JsonValue),
-  actions: z.array(z.strictObject({ seat: Seat, action: JsonValue })),
+  /** Actions, and take-backs (`{seat, takeBack: true}`: undo that seat's last action still standing). */
+  actions: z.array(z.union([ReplayScriptAction, ReplayScriptTakeBack])),
 });
 export type ReplayScript = z.infer<typeof ReplayScript>;
 

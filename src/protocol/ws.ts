@@ -84,6 +84,21 @@ export const ExplainMessage = z.strictObject({
   action: JsonValue,
 });
 
+/**
+ * Takes back `seat`'s last action, chosen against the update numbered `seq` (the match's current
+ * one, so a repeated click cannot take back a second action). Allowed only when the table allows
+ * it (`settings.takeBack`), the action revealed nothing (the game says so), and nobody has acted
+ * since: the update says so in `takeBack`. Answered `ack` with the take-back's own sequence number
+ * once it is stored, or `error` (`takeback_disabled`, `nothing_to_take_back`,
+ * `revealed_information`, `someone_acted_since`, `stale_seq`, `taken_over`, `not_your_seat`).
+ */
+export const TakeBackMessage = z.strictObject({
+  type: z.literal('takeback'),
+  id: RequestId,
+  seat: Seat,
+  seq: Seq,
+});
+
 /** A keep-alive for clients that cannot send WebSocket pings (browsers). */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: RequestId.optional() });
 
@@ -94,6 +109,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   ReclaimMessage,
   ExplainMessage,
   PingMessage,
+  TakeBackMessage,
 ]);
 export type ClientMessage = z.input<typeof ClientMessage>;
 export type ClientMessageParsed = z.output<typeof ClientMessage>;
@@ -102,6 +118,7 @@ export type ActMessage = z.infer<typeof ActMessage>;
 export type FocusMessage = z.infer<typeof FocusMessage>;
 export type ReclaimMessage = z.infer<typeof ReclaimMessage>;
 export type ExplainMessage = z.infer<typeof ExplainMessage>;
+export type TakeBackMessage = z.infer<typeof TakeBackMessage>;
 
 // Server → client -----------------------------------------------------------------------------
 
@@ -148,6 +165,17 @@ export const UpdateMessage = z.strictObject({
   events: z.array(VisibleEvent),
   clocks: ClockReading.nullable(),
   outcome: Outcome.nullable(),
+  /**
+   * Whether the viewer may take back its last action now (`takeback`): the table allows it, the
+   * action revealed nothing and nobody has acted since. False for spectators and seats a bot plays.
+   * The server always sends it and `chosen`; they are optional for clients written before them.
+   */
+  takeBack: z.boolean().optional(),
+  /**
+   * Seats among `actors` that have already chosen in a window where several act (a secret plan
+   * made and waiting for the others): who is still to choose, never what anyone chose.
+   */
+  chosen: z.array(Seat).optional(),
 });
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AnyGame } from '../core/index.ts';
 import { botNames, GENERIC_BOTS } from '../bots/registry.ts';
-import { BOT_BUDGET, STRANGER_CLOCK } from '../protocol/index.ts';
+import { BOT_BUDGET, STRANGER_CLOCK, takeBackByDefault } from '../protocol/index.ts';
 import type {
   BotChoice,
   BotInfo,
@@ -103,7 +103,13 @@ export function planTable(game: AnyGame, request: CreateTableParsed): TablePlan 
   return {
     options: parsed.data as Record<string, unknown>,
     seats,
-    settings: { clock, spectators: request.spectators, listed: request.listed, takeover },
+    settings: {
+      clock,
+      spectators: request.spectators,
+      listed: request.listed,
+      takeover,
+      takeBack: request.takeBack ?? takeBackByDefault(request.listed, claim),
+    },
     claim,
   };
 }

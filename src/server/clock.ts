@@ -64,6 +64,48 @@ export function advanceClocks(
   return { remainingMs: remaining, since };
 }
 
+/**
+ * After `seat` took back its last action at `at`. Time spent is never refunded, to anyone: running
+ * clocks are charged up to `at` as after an action. The taker goes on from what it had when it made
+ * the move it took back (`takerAtMove`), less whatever its clock ran since: the increment or the new
+ * turn allowance that move earned is gone with it, so a move and its take-back never add time.
+ * Seats that stop acting stop their clocks; seats other than the taker that become actors start a
+ * move as after an action. Frozen seats (played by a bot) are left as they are.
+ */
+export function takeBackClocks(
+  settings: ClockSettings,
+  clocks: Clocks | null,
+  seat: number,
+  at: number,
+  actorsAfter: readonly number[],
+  takerAtMove: number,
+  frozen: readonly boolean[] = NONE_FROZEN,
+): Clocks | null {
+  if (settings.kind === 'none' || clocks === null) return null;
+  const remaining = clocks.remainingMs.slice();
+  const since = clocks.since.slice();
+  for (let s = 0; s < remaining.length; s++) {
+    if (frozen[s]) continue;
+    const running = since[s] !== null;
+    const acts = actorsAfter.includes(s);
+    const ran = running ? at - since[s]! : 0;
+    if (s === seat) remaining[s] = Math.max(0, takerAtMove - ran);
+    else {
+      remaining[s] = remaining[s]! - ran;
+      if (acts && !running) remaining[s] = startMove(settings, remaining[s]!);
+    }
+    since[s] = acts ? at : null;
+  }
+  return { remainingMs: remaining, since };
+}
+
+/** What `seat` has left at `at`, its clock charged up to then (before any increment). */
+export function remainingAt(clocks: Clocks | null, seat: number, at: number): number {
+  if (clocks === null) return 0;
+  const since = clocks.since[seat] ?? null;
+  return clocks.remainingMs[seat]! - (since === null ? 0 : at - since);
+}
+
 function afterMove(settings: Timed, remaining: number): number {
   return settings.kind === 'realtime' ? remaining + settings.incrementMs : remaining;
 }

@@ -16,6 +16,7 @@ import type {
   FocusMessage,
   ReclaimMessage,
   ServerMessage,
+  TakeBackMessage,
 } from '../protocol/index.ts';
 import { describeZodError, ProtocolError, seatWord, toErrorReply } from './errors.ts';
 import type { LiveMatch } from './live.ts';
@@ -207,6 +208,8 @@ export class Connection implements Subscriber {
         return this.reclaim(message);
       case 'explain':
         return this.explain(message);
+      case 'takeback':
+        return this.takeBack(message);
     }
   }
 
@@ -307,6 +310,18 @@ export class Connection implements Subscriber {
       );
     const { refusal, label } = match.explain(seat, message.action);
     this.send({ type: 'explained', id: message.id, seq: match.seq, seat, label, refusal });
+  }
+
+  private async takeBack(message: TakeBackMessage): Promise<void> {
+    const match = this.requireMatch();
+    if (!this.seats.has(message.seat))
+      throw new ProtocolError(
+        'not_your_seat',
+        `this connection holds no token for ${seatWord(message.seat)}`,
+      );
+    await this.tables.takeBack(match, message.seat, message.seq, message.id, (seq) =>
+      this.send({ type: 'ack', id: message.id, seq }),
+    );
   }
 
   private requireMatch(): LiveMatch {

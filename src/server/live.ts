@@ -4,7 +4,14 @@
  * whether an action is stale. No I/O here: `TableService` stores, broadcasts and schedules bots.
  */
 import type { AnyGame, Names, Outcome as CoreOutcome, RuleError, Seat, Viewer } from '../core/index.ts';
-import { namesFor, ruleError, stableStringify } from '../core/index.ts';
+import {
+  namesFor,
+  ruleError,
+  stableStringify,
+  TAKE_BACK_REFUSALS,
+  takeBackEvent,
+  Timeline,
+} from '../core/index.ts';
 import { botNamesFor, botTitle } from '../bots/names.ts';
 import type {
   BotChoice,
@@ -14,7 +21,16 @@ import type {
   TableInfo,
   UpdateMessage,
 } from '../protocol/index.ts';
-import { advanceClocks, expiresAt, freezeClock, readClocks, startClocks, thawClock } from './clock.ts';
+import {
+  advanceClocks,
+  expiresAt,
+  freezeClock,
+  readClocks,
+  remainingAt,
+  startClocks,
+  takeBackClocks,
+  thawClock,
+} from './clock.ts';
 import type { Clocks } from './clock.ts';
 import { ProtocolError, seatWord } from './errors.ts';
 import type { ControlChange, LoggedAction, StoredMatch, StoredSeat } from './storage/types.ts';
@@ -55,6 +71,13 @@ export interface Deadline {
   readonly reason: SeatTakeover['reason'];
 }
 
+/** A take-back that passed every check, waiting for its log row to be committed. */
+export interface PreparedTakeBack {
+  readonly seq: number;
+  readonly seat: Seat;
+  readonly at: number;
+}
+
 export type Checked =
   { readonly ok: true; readonly prepared: Prepared } | { readonly ok: false; readonly error: RuleError };
 
@@ -86,11 +109,16 @@ export class LiveMatch {
   finishedAt: number | null;
   outcome: Outcome | null;
   rematch: string | null;
-  /** The current state; null until the match starts. */
-  private state: unknown = null;
+  /** The current state through the log of actions and take-backs; null until the match starts. */
+  private timeline: Timeline | null = null;
   seq = 0;
   /** events[i] holds the raw events of action i + 1. */
   private readonly events: (readonly unknown[])[] = [];
+  /**
+   * atMove[i]: what the seat of log entry i + 1 had on its clock when it made that move (before any
+   * increment), for a take-back to go back to (`takeBackClocks`).
+   */
+  private readonly atMove: number[] = [];
   private actors: Seat[] = [];
   /** Legal actions of each seat now (null for seats that may not act). */
   private legal: (unknown[] | null)[];
@@ -182,13 +210,20 @@ export class LiveMatch {
       changesUpTo(match.seq);
       if (entry.seq !== match.seq + 1)
         throw new Error(`match ${stored.id}: the log skips from ${match.seq} to ${entry.seq}`);
+      if (entry.takeBack) {
+        const refused = match.timeline!.refusal(entry.seat);
+        if (refused !== null)
+          throw new Error(`match ${stored.id}: logged take-back ${entry.seq} no longer applies (${refused})`);
+        match.recordTakeBack(entry.seat, entry.at, 'replay');
+        continue;
+      }
       const result = game.apply(match.state, entry.seat, entry.action);
       if (!result.ok)
         throw new Error(
           `match ${stored.id}: logged action ${entry.seq} no longer applies (${result.error.rule}); ` +
             `it was played under rules version ${stored.rulesVersion}, this engine is ${game.rulesVersion}`,
         );
-      match.record(entry.seat, entry.at, result.state, result.events, 'replay');
+      match.record(entry.seat, entry.action, entry.at, result.state, result.events, 'replay');
     }
     changesUpTo(match.seq);
     if (next < control.length)
@@ -279,6 +314,11 @@ export class LiveMatch {
     return this.legal[seat] ?? null;
   }
 
+  /** The current state; null until the match starts. */
+  private get state(): unknown {
+    return this.timeline?.state ?? null;
+  }
+
   /** The real state: for bots (inside the server) and for the tests' inspection, never for a client. */
   stateForServer(): unknown {
     return this.state;
@@ -298,7 +338,8 @@ export class LiveMatch {
 
   /** Starts the match: the initial state from the secret seed. */
   begin(at: number): void {
-    this.state = this.game.setup(this.setup.players, this.setup.seed, this.setup.options);
+    const start = this.game.setup(this.setup.players, this.setup.seed, this.setup.options);
+    this.timeline = new Timeline(this.game, start, this.setup.players);
     this.status = 'playing';
     this.startedAt = at;
     this.refreshOptions(null);
@@ -459,22 +500,99 @@ export class LiveMatch {
   /** Applies a checked action once its log row is committed. */
   commit(prepared: Prepared, requestId: string | undefined): void {
     if (prepared.seq !== this.seq + 1) throw new Error(`match ${this.id}: commit out of order`);
-    this.record(prepared.seat, prepared.at, prepared.state, prepared.events, 'live');
-    if (requestId !== undefined) {
-      const recent = this.recent[prepared.seat]!;
-      recent.set(requestId, prepared.seq);
-      if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value!);
-    }
+    this.record(prepared.seat, prepared.action, prepared.at, prepared.state, prepared.events, 'live');
+    this.remember(prepared.seat, requestId, prepared.seq);
+  }
+
+  private remember(seat: Seat, requestId: string | undefined, seq: number): void {
+    if (requestId === undefined) return;
+    const recent = this.recent[seat]!;
+    recent.set(requestId, seq);
+    if (recent.size > RECENT_REQUESTS) recent.delete(recent.keys().next().value!);
+  }
+
+  /**
+   * Whether `seat`'s player may take back now: the table allows it, the match is on, the player
+   * (not a bot) plays the seat, and the core's rules of take-back let it (`Timeline.refusal`).
+   */
+  mayTakeBack(seat: Seat): boolean {
+    return this.takeBackRefusal(seat) === null;
+  }
+
+  private takeBackRefusal(seat: Seat): ProtocolError | null {
+    if (this.status !== 'playing' || this.timeline === null)
+      return new ProtocolError('not_started', 'the match is not being played');
+    if (this.setup.settings.takeBack !== true)
+      return new ProtocolError('takeback_disabled', 'this table does not allow taking actions back');
+    if (this.playedByBot(seat))
+      return new ProtocolError('taken_over', `a bot plays ${seatWord(seat)}; reclaim it first`, this.seq);
+    const refused = this.timeline.refusal(seat);
+    return refused === null ? null : new ProtocolError(refused, TAKE_BACK_REFUSALS[refused], this.seq);
+  }
+
+  /**
+   * Checks a take-back by `seat`, asked against update `seq` (which must be the current one: a
+   * second click must not take back a second action). Throws the `ProtocolError` that refuses it.
+   */
+  checkTakeBack(seat: Seat, seq: number, at: number): PreparedTakeBack {
+    if (seat >= this.setup.players) throw new ProtocolError('not_your_seat', `there is no ${seatWord(seat)}`);
+    if (seq > this.seq)
+      throw new ProtocolError('bad_seq', `seq ${seq} is ahead of the match (at ${this.seq})`, this.seq);
+    const refused = this.takeBackRefusal(seat);
+    if (refused) throw refused;
+    if (seq < this.seq)
+      throw new ProtocolError(
+        'stale_seq',
+        `the take-back was asked at seq ${seq}, but the match is at seq ${this.seq}; look again`,
+        this.seq,
+      );
+    return { seq: this.seq + 1, seat, at };
+  }
+
+  /** Applies a checked take-back once its log row is committed. */
+  commitTakeBack(prepared: PreparedTakeBack, requestId: string | undefined): void {
+    if (prepared.seq !== this.seq + 1) throw new Error(`match ${this.id}: commit out of order`);
+    this.recordTakeBack(prepared.seat, prepared.at, 'live');
+    this.remember(prepared.seat, requestId, prepared.seq);
+  }
+
+  /**
+   * `seat` takes back its last action: the state goes back to before it, a take-back event joins
+   * the log of events, and the clocks go on without refunding anything (see `takeBackClocks`).
+   */
+  private recordTakeBack(seat: Seat, at: number, mode: 'live' | 'replay'): void {
+    const undone = this.timeline!.takeBack(seat);
+    const takerAtMove = this.atMove[undone.index] ?? 0;
+    this.atMove.push(remainingAt(this.clocks, seat, at));
+    this.seq += 1;
+    this.events.push([takeBackEvent(this.game, seat, undone.action, undone.state, this.seatNames())]);
+    this.revision++;
+    const before = this.actors;
+    if (mode === 'live') this.refreshOptions(seat);
+    else this.actors = [...this.game.actors(this.state)];
+    const frozen = this.seats.map((s) => (s.takeover ?? null) !== null);
+    this.clocks = takeBackClocks(
+      this.setup.settings.clock,
+      this.clocks,
+      seat,
+      at,
+      this.actors,
+      takerAtMove,
+      frozen,
+    );
+    this.followTurns(seat, at, before);
   }
 
   private record(
     seat: Seat,
+    action: unknown,
     at: number,
     state: unknown,
     events: readonly unknown[],
     mode: 'live' | 'replay',
   ): void {
-    this.state = state;
+    this.timeline!.acted(seat, action, state);
+    this.atMove.push(remainingAt(this.clocks, seat, at));
     this.seq += 1;
     this.events.push(events);
     this.revision++;
@@ -484,18 +602,31 @@ export class LiveMatch {
     else this.actors = [...this.game.actors(state)];
     const frozen = this.seats.map((s) => (s.takeover ?? null) !== null);
     this.clocks = advanceClocks(this.setup.settings.clock, this.clocks, seat, at, this.actors, frozen);
-    for (let s = 0; s < this.turnSince.length; s++)
-      this.turnSince[s] = !this.actors.includes(s)
-        ? null
-        : s === seat || !before.includes(s)
-          ? at
-          : this.turnSince[s]!;
+    this.followTurns(seat, at, before);
     const outcome = this.game.outcome(state);
     if (outcome && this.actors.length === 0) {
       this.status = 'finished';
       this.outcome = outcome as Outcome;
       this.finishedAt = at;
     }
+  }
+
+  /** When each actor's current move began, after `seat` acted (or took back) at `at`. */
+  private followTurns(seat: Seat, at: number, before: readonly Seat[]): void {
+    for (let s = 0; s < this.turnSince.length; s++)
+      this.turnSince[s] = !this.actors.includes(s)
+        ? null
+        : s === seat || !before.includes(s)
+          ? at
+          : this.turnSince[s]!;
+  }
+
+  /**
+   * Seats that have already chosen in a window where several act: they acted and their options
+   * stayed as they were (`parked`), so they wait for the others. Empty when one seat acts alone.
+   */
+  chosenSeats(): Seat[] {
+    return this.actors.length > 1 ? this.actors.filter((s) => this.parked[s]) : [];
   }
 
   /**
@@ -545,6 +676,8 @@ export class LiveMatch {
       events,
       clocks: readClocks(this.setup.settings.clock, this.clocks, now),
       outcome: this.outcome,
+      takeBack: viewer !== 'spectator' && this.mayTakeBack(viewer),
+      chosen: this.chosenSeats(),
     };
   }
 

@@ -16,7 +16,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { namesFor } from '../core/index.ts';
+import { isTakeBack, namesFor, TAKE_BACK_REFUSALS, takeBackEvent, Timeline } from '../core/index.ts';
 import type { AnyGame, Seat, Viewer } from '../core/index.ts';
 import { API_PREFIX, FRAME_LIMITS, FramesQuery, TableParams } from '../protocol/index.ts';
 import type {
@@ -74,10 +74,17 @@ interface Replayed {
   readonly actors: readonly (readonly Seat[])[];
   /** The raw events of each step (step 0 has none). */
   readonly events: readonly (readonly unknown[])[];
-  /** actions[k - 1] led to step k. */
+  /** actions[k - 1] led to step k (null where step k is a take-back). */
   readonly actions: readonly unknown[];
-  /** checkpoints[i] is the state at step i * checkpointEvery. */
-  readonly checkpoints: readonly unknown[];
+  /**
+   * The step whose state is the state at each step: the step itself after an action, and after a
+   * take-back the step the taken-back action started from (which was itself an action's, or 0).
+   */
+  readonly stateSteps: readonly number[];
+  /** For a step reached by an action, the step its state was built from (-1 for step 0). */
+  readonly parents: readonly number[];
+  /** The state at every `checkpointEvery`-th step, by its state step. */
+  readonly checkpoints: ReadonlyMap<number, unknown>;
   readonly markers: readonly ReplayMarker[];
   readonly bytes: number;
 }
@@ -111,36 +118,63 @@ export function replayScript(
   checkpointEvery: number,
   names: SeatNames = [],
 ): Replayed {
-  let state = game.setup(script.players, script.seed, script.options);
+  const start = game.setup(script.players, script.seed, script.options);
+  const timeline = new Timeline(game, start, script.players);
   const clockOf = (s: unknown): number | null => (game.insights ? game.insights.clock(s) : null);
   const seats: (Seat | null)[] = [null];
   const labels: (string | null)[] = [null];
-  const clocks: (number | null)[] = [clockOf(state)];
-  const actors: (readonly Seat[])[] = [[...game.actors(state)]];
+  const clocks: (number | null)[] = [clockOf(start)];
+  const actors: (readonly Seat[])[] = [[...game.actors(start)]];
   const events: (readonly unknown[])[] = [[]];
-  const checkpoints: unknown[] = [state];
-  script.actions.forEach(({ seat, action }, index) => {
-    const result = game.apply(state, seat, action);
-    if (!result.ok)
-      throw new ProtocolError(
-        'internal',
-        `action ${index + 1} of this match no longer applies on this server's rules (${result.error.rule})`,
-      );
-    // Labelled as its actor saw it offered: from the actor's view just before, in the actor's words.
-    const label = game.render.action(action, game.view(state, seat), namesFor(seat, names));
-    state = result.state;
+  const actions: unknown[] = [];
+  const stateSteps: number[] = [0];
+  const parents: number[] = [-1];
+  // The state step of each action still standing, so a take-back finds the step it goes back to.
+  const standing: number[] = [0];
+  const checkpoints = new Map<number, unknown>([[0, start]]);
+  script.actions.forEach((entry, index) => {
     const step = index + 1;
+    const seat = entry.seat;
+    const state = timeline.state;
+    if (isTakeBack(entry)) {
+      const refused = timeline.refusal(seat);
+      if (refused !== null)
+        throw new ProtocolError(
+          'internal',
+          `take-back ${step} of this match no longer applies (${TAKE_BACK_REFUSALS[refused]})`,
+        );
+      const undone = timeline.takeBack(seat);
+      const event = takeBackEvent(game, seat, undone.action, undone.state, names);
+      standing.pop();
+      stateSteps.push(standing.at(-1)!);
+      parents.push(-1);
+      labels.push(`Take back: ${event.label}`);
+      events.push([event]);
+      actions.push(null);
+    } else {
+      const result = game.apply(state, seat, entry.action);
+      if (!result.ok)
+        throw new ProtocolError(
+          'internal',
+          `action ${step} of this match no longer applies on this server's rules (${result.error.rule})`,
+        );
+      timeline.acted(seat, entry.action, result.state);
+      // Labelled as its actor saw it offered: from the actor's view just before, in the actor's words.
+      labels.push(game.render.action(entry.action, game.view(state, seat), namesFor(seat, names)));
+      parents.push(stateSteps.at(-1)!);
+      stateSteps.push(step);
+      standing.push(step);
+      events.push(result.events);
+      actions.push(entry.action);
+    }
     seats.push(seat);
-    labels.push(label);
-    clocks.push(clockOf(state));
-    actors.push([...game.actors(state)]);
-    events.push(result.events);
-    if (step % checkpointEvery === 0) checkpoints.push(state);
+    clocks.push(clockOf(timeline.state));
+    actors.push([...game.actors(timeline.state)]);
+    if (step % checkpointEvery === 0) checkpoints.set(stateSteps.at(-1)!, timeline.state);
   });
-  const outcome = game.outcome(state) as Outcome | null;
+  const outcome = game.outcome(timeline.state) as Outcome | null;
   if (!outcome) throw new ProtocolError('internal', 'the stored match does not end on this engine');
-  const actions = script.actions.map((a) => a.action);
-  const bytes = JSON.stringify([checkpoints, events, actions, labels]).length;
+  const bytes = JSON.stringify([[...checkpoints.values()], events, actions, labels]).length;
   return {
     game,
     id,
@@ -153,29 +187,39 @@ export function replayScript(
     actors,
     events,
     actions,
+    stateSteps,
+    parents,
     checkpoints,
     markers: markersOf(game, clocks),
     bytes,
   };
 }
 
-/** The frames of steps `from` … `to` for `viewer`, with views when asked. */
-function framesOf(
-  match: Replayed,
-  viewer: Viewer,
-  from: number,
-  to: number,
-  views: boolean,
-  checkpointEvery: number,
-): ReplayFrame[] {
-  const { game } = match;
-  let state: unknown = null;
-  let at = -1;
-  if (views) {
-    const index = Math.floor(from / checkpointEvery);
-    state = match.checkpoints[index];
-    at = index * checkpointEvery;
+/**
+ * The state at `step`: from the nearest state known (built in this request, or a checkpoint), the
+ * actions that led from it, following each action's parent step (a take-back jumps back).
+ */
+function stateAt(match: Replayed, step: number, built: Map<number, unknown>): unknown {
+  const chain: number[] = [];
+  let at = match.stateSteps[step]!;
+  while (!built.has(at) && !match.checkpoints.has(at)) {
+    chain.push(at);
+    at = match.parents[at]!;
   }
+  let state = built.get(at) ?? match.checkpoints.get(at);
+  // Actions known to apply (the whole log was replayed through the checked path already).
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const k = chain[i]!;
+    state = match.game.applyTrusted(state, match.seats[k]!, match.actions[k - 1]).state;
+    built.set(k, state);
+  }
+  return state;
+}
+
+/** The frames of steps `from` … `to` for `viewer`, with views when asked. */
+function framesOf(match: Replayed, viewer: Viewer, from: number, to: number, views: boolean): ReplayFrame[] {
+  const { game } = match;
+  const built = new Map<number, unknown>();
   const out: ReplayFrame[] = [];
   for (let step = from; step <= to; step++) {
     const frame: ReplayFrame = {
@@ -186,11 +230,7 @@ function framesOf(
       actors: [...match.actors[step]!],
       events: visibleEvents(game, step, match.events[step]!, viewer, match.names),
     };
-    if (views) {
-      // Actions known to apply (the whole log was replayed through the checked path already).
-      for (; at < step; at++) state = game.applyTrusted(state, match.seats[at + 1]!, match.actions[at]).state;
-      frame.view = game.view(state, viewer) as ReplayFrame['view'];
-    }
+    if (views) frame.view = game.view(stateAt(match, step, built), viewer) as ReplayFrame['view'];
     out.push(frame);
   }
   return out;
@@ -318,7 +358,7 @@ export class ReplayFrames {
       markers: [...match.markers],
       outcome: match.outcome,
       from: q.from,
-      frames: framesOf(match, q.viewer, q.from, to, q.views, this.limits.checkpointEvery),
+      frames: framesOf(match, q.viewer, q.from, to, q.views),
     };
   }
 

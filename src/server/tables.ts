@@ -24,6 +24,7 @@ import type {
   Outcome,
   JoinResponse,
   ReplayScript,
+  ReplayScriptAction,
   SeatGrant,
   ServerMessage,
   TableInfo,
@@ -36,7 +37,7 @@ import { gameInfo, planTable } from './catalog.ts';
 import { describeZodError, ProtocolError, seatWord } from './errors.ts';
 import type { GroupCommitter } from './group-commit.ts';
 import { LiveMatch, seatNames } from './live.ts';
-import type { Prepared } from './live.ts';
+import type { Prepared, PreparedTakeBack } from './live.ts';
 import type { NamedReplay } from './replay-frames.ts';
 import { hashToken, newBotSeed, newSeatToken, newSeed, newTableId, seatOfToken } from './secrets.ts';
 import { afterTutorial, tutorialBotSeed, tutorialPlan, tutorialSeed } from './tutorial.ts';
@@ -306,10 +307,11 @@ export class TableService {
       players: match.players,
       seed: match.seed,
       options: match.options as ReplayScript['options'],
-      actions: actions.map((a) => ({
-        seat: a.seat,
-        action: a.action as ReplayScript['actions'][number]['action'],
-      })),
+      actions: actions.map((a) =>
+        a.takeBack
+          ? { seat: a.seat, takeBack: true as const }
+          : { seat: a.seat, action: a.action as ReplayScriptAction['action'] },
+      ),
     };
     return { script, names: seatNames(match.id, match.seats) };
   }
@@ -625,6 +627,53 @@ export class TableService {
       this.scheduleBots(match);
       if (match.timed) this.arm(match);
     });
+  }
+
+  /**
+   * `seat`'s player takes back its last action, asked against update `seq` (docs/server.md,
+   * "Take-back"). Refusals are thrown as `ProtocolError`s; `acknowledge` gets the take-back's own
+   * sequence number once it is stored, before anyone hears of it. Bots never ask.
+   */
+  async takeBack(
+    match: LiveMatch,
+    seat: Seat,
+    seq: number,
+    requestId: string | undefined,
+    acknowledge: (seq: number) => void,
+  ): Promise<void> {
+    if (match.queue.length >= this.opts.limits.matchQueue)
+      throw new ProtocolError('busy', 'too many actions are waiting at this table; try again');
+    await match.queue.run(async () => {
+      this.assertValid(match);
+      const earlier = requestId === undefined ? undefined : match.answered(seat, requestId);
+      if (earlier !== undefined) return acknowledge(earlier);
+      if (match.timed) await this.enforce(match);
+      const prepared = match.checkTakeBack(seat, seq, this.now());
+      await this.storeTakeBack(match, prepared);
+      match.commitTakeBack(prepared, requestId);
+      this.opts.log.info({ table: match.id, seat, seq: match.seq }, 'a player took an action back');
+      acknowledge(match.seq);
+      this.broadcastUpdates(match);
+      this.scheduleBots(match);
+      if (match.timed) this.arm(match);
+    });
+  }
+
+  private async storeTakeBack(match: LiveMatch, prepared: PreparedTakeBack): Promise<void> {
+    try {
+      await this.opts.committer.append({
+        match: match.id,
+        seq: prepared.seq,
+        seat: prepared.seat,
+        action: null,
+        takeBack: true,
+        at: prepared.at,
+      });
+    } catch (err) {
+      this.opts.log.error({ table: match.id, seq: prepared.seq, err }, 'storing a take-back failed');
+      this.invalidate(match, 'storage failure');
+      throw new ProtocolError('storage_failed', 'the take-back could not be stored; nothing was applied');
+    }
   }
 
   // Clocks, takeover and reclaim ----------------------------------------------------------------------

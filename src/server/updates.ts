@@ -6,7 +6,7 @@
  * Every text in it (labels, questions, event lines) is written for the viewer with the table's
  * names (`seatNames`): "you" for the viewer, "Ann (B)" for the others (see `src/core/names.ts`).
  */
-import { namesFor } from '../core/index.ts';
+import { isTakeBackEvent, namesFor, viewTakeBack } from '../core/index.ts';
 import type { AnyGame, Viewer } from '../core/index.ts';
 import type { VisibleEvent } from '../protocol/index.ts';
 
@@ -58,7 +58,10 @@ export function visibleEvents(
   const out: VisibleEvent[] = [];
   const readers = namesFor(viewer, names);
   for (const event of events) {
-    const shown = game.viewEvent(event, viewer, readers);
+    // A take-back's event is the core's, not the game's (src/core/takeback.ts).
+    const shown = isTakeBackEvent(event)
+      ? viewTakeBack(event, viewer, readers)
+      : game.viewEvent(event, viewer, readers);
     if (!shown) continue;
     out.push(
       shown.data === undefined

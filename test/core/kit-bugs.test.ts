@@ -23,6 +23,11 @@ const expected: Record<keyof typeof bugs, RegExp> = {
   unvalidatedViewer: /view took "0" as a viewer .* must throw InvalidViewerError/,
   acceptsPassWhileBidding: /isLegal accepts \{"type":"pass"\} for seat \d, which legalActions does not list/,
   sortsHandInPlace: /step \d+: view for seat \d wrote into the state it was given \(TypeError/,
+  takesBackReveals:
+    /declared take-backable \(revealsNothing\), but it (tells .* something hidden|shows seat \d something new)/,
+  takesBackDraws: /declared take-backable \(revealsNothing\), but it shows seat \d something new/,
+  takeBackDependsOnDeck:
+    /declared take-backable \(revealsNothing\), but in a world seat \d cannot tell apart the game says/,
 };
 
 describe('the conformance kit fails every planted bug', () => {

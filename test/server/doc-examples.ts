@@ -144,6 +144,7 @@ export async function runScenario(): Promise<Examples> {
           seats: [{ kind: 'human' }, { kind: 'human' }],
           name: 'Ann',
           clock: { kind: 'realtime', baseMs: 600_000, incrementMs: 10_000 },
+          takeBack: true,
         },
       })
     ).body as CreateTableResponse;
@@ -173,7 +174,16 @@ export async function runScenario(): Promise<Examples> {
     const bobPlan = await takeUpdate(bobClient, last.seq);
     bobClient.send({ type: 'act', id: 'b-plan', seat: 1, seq: bobPlan.seq, action: bobPlan.legal![0]! });
     await bobClient.reply('b-plan');
-    const annSees = await takeUpdate(ann, bobPlan.seq + 1);
+    // Bob takes his plan back (it showed nobody anything) and plans again.
+    const takeBack = { type: 'takeback', id: 'b-back', seat: 1, seq: bobPlan.seq + 1 } as const;
+    out['TakeBackMessage'] = takeBack;
+    bobClient.send(takeBack);
+    const back = await bobClient.reply('b-back');
+    if (back.type !== 'ack') throw new Error(JSON.stringify(back));
+    const bobAgain = await takeUpdate(bobClient, back.seq);
+    bobClient.send({ type: 'act', id: 'b-plan2', seat: 1, seq: bobAgain.seq, action: bobAgain.legal![1]! });
+    await bobClient.reply('b-plan2');
+    const annSees = await takeUpdate(ann, bobAgain.seq + 1);
     out['UpdateMessage'] = presentUpdate(annSees);
 
     const bad = { type: 'plan', order: ['expand', 'expand', 'explore'] };

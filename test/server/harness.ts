@@ -332,7 +332,11 @@ export class RandomPlayer {
   readonly problems: string[] = [];
   /** Every action of this player the server acknowledged, with the seq it was stored as. */
   readonly acks: { seq: number; seat: number; action: unknown }[] = [];
-  private pending: { id: string; seq: number; legalKey: string; action: unknown } | undefined;
+  /** Take-backs the server acknowledged (with their seq), and those it refused. */
+  readonly takeBacks: number[] = [];
+  readonly takeBacksRefused: string[] = [];
+  private pending:
+    { id: string; seq: number; legalKey: string; action: unknown; takeBack?: boolean } | undefined;
   private latest: UpdateMessage | undefined;
   private parkedKey: string | undefined;
   /** Updates older than our last acknowledged action are not acted on (their ack came first). */
@@ -347,6 +351,8 @@ export class RandomPlayer {
     seed: string,
     /** The player stops for good at the first update for which this says true (before acting on it). */
     private readonly pauseAt?: (update: UpdateMessage) => boolean,
+    /** How often it takes back its last action when the update says it may (0–1), and how many times at most. */
+    private readonly takeBack: { readonly chance: number; readonly max: number } = { chance: 0, max: 0 },
   ) {
     this.rng = Rng.fromSeed(seed);
     this.done = new Promise((resolve) => (this.finish = resolve));
@@ -370,6 +376,15 @@ export class RandomPlayer {
       const pending = this.pending;
       if (!pending || pending.id !== message.id) return;
       this.pending = undefined;
+      if (pending.takeBack) {
+        if (message.type === 'ack') {
+          this.takeBacks.push(message.seq);
+          this.minSeq = message.seq;
+          this.parkedKey = undefined;
+        } else if (message.type === 'error') this.takeBacksRefused.push(message.code);
+        else this.problems.push(`take-back answered ${JSON.stringify(message)}`);
+        return this.maybeAct();
+      }
       if (message.type === 'ack') {
         this.acted++;
         this.acks.push({ seq: message.seq, seat: this.seat, action: pending.action });
@@ -403,8 +418,9 @@ export class RandomPlayer {
 
   private maybeAct(): void {
     const update = this.latest;
-    if (this.pending || !update || update.seq < this.minSeq || !update.legal || update.legal.length === 0)
-      return;
+    if (this.pending || !update || update.seq < this.minSeq) return;
+    if (update.status === 'playing' && !this.paused && this.maybeTakeBack(update)) return;
+    if (!update.legal || update.legal.length === 0) return;
     const key = JSON.stringify(update.legal);
     if (this.parkedKey !== undefined) {
       if (key === this.parkedKey && update.actors.length > 1) return;
@@ -418,6 +434,16 @@ export class RandomPlayer {
     const id = `s${this.seat}-${++this.counter}`;
     this.pending = { id, seq: update.seq, legalKey: key, action };
     this.client.send({ type: 'act', id, seat: this.seat, seq: update.seq, action });
+  }
+
+  /** Sometimes takes back its last action, when the update says it may. */
+  private maybeTakeBack(update: UpdateMessage): boolean {
+    if (!update.takeBack || this.takeBacks.length >= this.takeBack.max) return false;
+    if (!this.rng.chance(this.takeBack.chance)) return false;
+    const id = `t${this.seat}-${++this.counter}`;
+    this.pending = { id, seq: update.seq, legalKey: '', action: null, takeBack: true };
+    this.client.send({ type: 'takeback', id, seat: this.seat, seq: update.seq });
+    return true;
   }
 }
 

@@ -41,7 +41,9 @@ function replayOffline(game: AnyGame, script: ReplayScript, names: readonly stri
   if (!created.ok) throw new Error(created.error);
   const states = [created.value.state];
   const events: unknown[][] = [[]];
-  for (const { seat, action } of script.actions) {
+  for (const step of script.actions) {
+    if (!('action' in step)) throw new Error('this offline replay knows no take-backs');
+    const { seat, action } = step;
     const result = game.apply(states.at(-1), seat, action);
     if (!result.ok) throw new Error(result.error.message);
     states.push(result.state);
@@ -53,7 +55,8 @@ function replayOffline(game: AnyGame, script: ReplayScript, names: readonly stri
 /** What the frame of `step` must hold for `viewer`, computed offline. */
 function expectedFrame(game: AnyGame, offline: Offline, step: number, viewer: Viewer): ReplayFrame {
   const state = offline.states[step];
-  const act = offline.script.actions[step - 1];
+  const entry = offline.script.actions[step - 1];
+  const act = entry && 'action' in entry ? entry : undefined;
   return {
     step,
     seat: act ? act.seat : null,

@@ -9,7 +9,9 @@ import {
   expiresAt,
   freezeClock,
   readClocks,
+  remainingAt,
   startClocks,
+  takeBackClocks,
   thawClock,
 } from '../../src/server/clock.ts';
 import { RateLimiter } from '../../src/server/connection.ts';
@@ -65,6 +67,45 @@ describe('clocks', () => {
       remainingMs: [3_100_000, 3_100_000],
       running: [1],
     });
+  });
+});
+
+describe('clocks after a take-back: time spent is never refunded', () => {
+  const realtime: ClockSettings = { kind: 'realtime', baseMs: 60_000, incrementMs: 2_000 };
+  const turn: ClockSettings = { kind: 'turn', perMoveMs: 3_600_000 };
+
+  it('real time: the taker loses the increment its undone move earned, and the others keep what they spent', () => {
+    let clocks = startClocks(realtime, 2, 0, [0]);
+    // Seat 0 moves after 5 s (55 s left, +2 s), seat 1 thinks 3 s, then seat 0 takes it back.
+    const atMove = remainingAt(clocks, 0, 5_000);
+    expect(atMove).toBe(55_000);
+    clocks = advanceClocks(realtime, clocks, 0, 5_000, [1]);
+    expect(readClocks(realtime, clocks, 5_000)!.remainingMs).toEqual([57_000, 60_000]);
+    clocks = takeBackClocks(realtime, clocks, 0, 8_000, [0], atMove);
+    expect(readClocks(realtime, clocks, 8_000)).toEqual({
+      kind: 'realtime',
+      at: 8_000,
+      remainingMs: [55_000, 57_000],
+      running: [0],
+    });
+  });
+
+  it('real time: a move and its take-back in a shared window give nothing back either', () => {
+    let clocks = startClocks(realtime, 2, 0, [0, 1]);
+    const atMove = remainingAt(clocks, 0, 4_000);
+    clocks = advanceClocks(realtime, clocks, 0, 4_000, [0, 1]);
+    clocks = takeBackClocks(realtime, clocks, 0, 10_000, [0, 1], atMove);
+    // 4 s before the move and 6 s after it: 10 s spent, no increment.
+    expect(readClocks(realtime, clocks, 10_000)!.remainingMs).toEqual([50_000, 50_000]);
+  });
+
+  it('turn-based: the move taken back is the move still being made (no new allowance)', () => {
+    let clocks = startClocks(turn, 2, 0, [0]);
+    const atMove = remainingAt(clocks, 0, 600_000);
+    clocks = advanceClocks(turn, clocks, 0, 600_000, [0]);
+    expect(readClocks(turn, clocks, 600_000)!.remainingMs[0]).toBe(3_600_000);
+    clocks = takeBackClocks(turn, clocks, 0, 900_000, [0], atMove);
+    expect(readClocks(turn, clocks, 900_000)!.remainingMs[0]).toBe(3_600_000 - 900_000);
   });
 });
 

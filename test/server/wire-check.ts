@@ -6,29 +6,47 @@
  * real state's rendering) and that no message carries the seed.
  */
 import type { AnyGame, Viewer } from '../../src/core/index.ts';
-import { jsonEqual, newGame, Rng, stableStringify } from '../../src/core/index.ts';
+import {
+  isTakeBack,
+  jsonEqual,
+  newGame,
+  Rng,
+  stableStringify,
+  takeBackEvent,
+  Timeline,
+} from '../../src/core/index.ts';
 import type { ReplayScript, UpdateMessage } from '../../src/protocol/index.ts';
 import { viewerPart, visibleEvents } from '../../src/server/updates.ts';
 import type { SeatNames } from '../../src/server/updates.ts';
 
 export interface History {
-  /** states[k]: the state after k actions. */
+  /** states[k]: the state after k log entries (actions and take-backs). */
   readonly states: unknown[];
-  /** events[k - 1]: the raw events of action k. */
+  /** events[k - 1]: the raw events of entry k (a take-back's is the core's take-back event). */
   readonly events: (readonly unknown[])[];
 }
 
-/** Every state and raw event of a finished match, rebuilt offline from its replay script. */
-export function rebuild(game: AnyGame, script: ReplayScript): History {
+/**
+ * Every state and raw event of a finished match, rebuilt offline from its replay script, take-backs
+ * included (names: what the take-back events call the seats, as the server wrote them).
+ */
+export function rebuild(game: AnyGame, script: ReplayScript, names: SeatNames = []): History {
   const created = newGame(game, script.players, script.seed, script.options);
   if (!created.ok) throw new Error(created.error);
+  const timeline = new Timeline(game, created.value.state, script.players);
   const states: unknown[] = [created.value.state];
   const events: (readonly unknown[])[] = [];
   for (const step of script.actions) {
-    const result = game.apply(states.at(-1), step.seat, step.action);
-    if (!result.ok) throw new Error(`replay refused action ${states.length}: ${result.error.message}`);
-    states.push(result.state);
-    events.push(result.events);
+    if (isTakeBack(step)) {
+      const undone = timeline.takeBack(step.seat);
+      events.push([takeBackEvent(game, step.seat, undone.action, undone.state, names)]);
+    } else {
+      const result = game.apply(timeline.state, step.seat, step.action);
+      if (!result.ok) throw new Error(`replay refused action ${states.length}: ${result.error.message}`);
+      timeline.acted(step.seat, step.action, result.state);
+      events.push(result.events);
+    }
+    states.push(timeline.state);
   }
   return { states, events };
 }
@@ -88,6 +106,8 @@ export function checkWire(
         continue;
       }
       const step = script.actions[seq - 1]!;
+      // A take-back's event is checked above: it is the truth, and it names only who took back.
+      if (isTakeBack(step)) continue;
       const before = history.states[seq - 1];
       const world = game.resample(
         before,

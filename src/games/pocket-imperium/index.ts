@@ -4,6 +4,7 @@ import { PiAction, PiOptions } from './state.ts';
 import type { PiEvent, PiState, PiView } from './state.ts';
 import { actorsOf, explainOf, legalOf, performOf, sameAction } from './rules/index.ts';
 import { createState } from './rules/setup.ts';
+import { revealsNothing } from './rules/takeback.ts';
 import { outcomeOf } from './rules/end.ts';
 import { resampleState, viewOf } from './view.ts';
 import { viewEventOf } from './events.ts';
@@ -34,6 +35,7 @@ export const pocketImperiumDefinition: GameDefinition<PiState, PiAction, PiView,
   },
   explainIllegal: explainOf,
   perform: performOf,
+  revealsNothing: (before, _seat, _action, after) => revealsNothing(before, after),
   view: viewOf,
   viewEvent: viewEventOf,
   outcome: outcomeOf,

@@ -13,6 +13,7 @@ import { actionSchema, optionsSchema } from './state.ts';
 import type { ProspectusAction, ProspectusOptions, ProspectusState } from './state.ts';
 import { PRICE_BY_SPACE, POTIONS } from './data.ts';
 import { resampleState, viewOf } from './view.ts';
+import { revealsNothing } from './rules/takeback.ts';
 import type { ProspectusView } from './view.ts';
 
 const LETTERS = POTIONS.value.map((p) => p.id);
@@ -37,6 +38,7 @@ export const prospectusDefinition: GameDefinition<
   legalActions,
   explainIllegal,
   perform,
+  revealsNothing: (before, _seat, _action, after) => revealsNothing(before, after),
   view: viewOf,
   viewEvent,
   outcome: outcomeOf,

@@ -9,6 +9,7 @@ import { renderAction, renderView } from './render.ts';
 import { rawPrestige, scoreOf, outcome } from './rules/end.ts';
 import { actors, explainIllegal, isLegal, legalActions, perform } from './rules/index.ts';
 import { setupState } from './rules/setup.ts';
+import { revealsNothing } from './rules/takeback.ts';
 import { patch, storeRng } from './rules/common.ts';
 import { imaginePending } from './rules/secret.ts';
 import { ActionSchema, OptionsSchema, ProsperiteaStateSchema } from './state.ts';
@@ -87,6 +88,7 @@ export const prosperiteaDefinition: GameDefinition<
   isLegal,
   explainIllegal,
   perform,
+  revealsNothing: (before, _seat, _action, after) => revealsNothing(before, after),
   view,
   viewEvent,
   outcome,

@@ -98,6 +98,15 @@ const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Take-backs (issue 25): a log row whose `kind` is 'take-back' undoes its seat's last action still
+   * standing (its `action` is JSON null). Null for every ordinary action, so older rows need nothing.
+   */
+  '0004_take_back': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('actions').addColumn('kind', 'text').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -142,6 +151,8 @@ export interface Database {
     seat: number;
     action: string;
     at: number | string;
+    /** 'take-back' for a take-back; null for an action. */
+    kind: string | null;
   };
   seat_control: {
     match_id: string;

@@ -19,8 +19,11 @@ import type {
   StoredSeat,
 } from './types.ts';
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at 5 columns a row. */
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at 6 columns a row. */
 const ROWS_PER_INSERT = 500;
+
+/** The `kind` of a take-back's log row (an action's is null). */
+const TAKE_BACK_KIND = 'take-back';
 
 /** The first key of the advisory lock a creator's quota check holds (PostgreSQL): "pros". */
 const CREATOR_LOCK = 0x70726f73;
@@ -210,8 +213,9 @@ export class SqlStorage implements ProbedStorage {
               match_id: e.match,
               seq: e.seq,
               seat: e.seat,
-              action: JSON.stringify(e.action),
+              action: JSON.stringify(e.takeBack ? null : e.action),
               at: e.at,
+              kind: e.takeBack ? TAKE_BACK_KIND : null,
             })),
           )
           .compile(),
@@ -286,7 +290,7 @@ export class SqlStorage implements ProbedStorage {
     const seats = await this.seatsOf([id]);
     const actions = await this.db
       .selectFrom('actions')
-      .select(['seq', 'seat', 'action', 'at'])
+      .select(['seq', 'seat', 'action', 'at', 'kind'])
       .where('match_id', '=', id)
       .orderBy('seq')
       .execute();
@@ -303,6 +307,7 @@ export class SqlStorage implements ProbedStorage {
         seat: a.seat,
         action: JSON.parse(a.action) as unknown,
         at: num(a.at),
+        ...(a.kind === TAKE_BACK_KIND ? { takeBack: true } : {}),
       })),
       control: control.map((c) => ({
         seat: c.seat,

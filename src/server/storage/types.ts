@@ -79,7 +79,13 @@ export interface StoredMatch extends MatchSetup {
 export interface LoggedAction {
   readonly seq: number;
   readonly seat: number;
+  /** The action; null for a take-back. */
   readonly action: unknown;
+  /**
+   * True for a take-back: `seat` undid its last action still standing (see `src/core/takeback.ts`).
+   * The log stays append-only; replaying it applies the entry as that undo.
+   */
+  readonly takeBack?: boolean;
   /** Server time (ms since the epoch) when the action was accepted. */
   readonly at: number;
 }

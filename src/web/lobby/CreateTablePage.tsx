@@ -7,7 +7,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { STRANGER_CLOCK } from '../../protocol/defaults.ts';
+import { STRANGER_CLOCK, takeBackByDefault } from '../../protocol/defaults.ts';
 import type { BotInfo, CreateTableRequest, Json, SeatSpec, TableInfo } from '../../protocol/index.ts';
 import { BOT_TEXT, botLabel, gameInfo } from '../app/games.ts';
 import { saveCredentials } from '../net/credentials.ts';
@@ -144,6 +144,8 @@ function CreateTableForm({ game }: { game: ServerGame }) {
   });
   const [spectators, setSpectators] = useState(true);
   const [listed, setListed] = useState(true);
+  /** Null until the creator ticks or unticks it: then it follows the table (`takeBackByDefault`). */
+  const [takeBackChoice, setTakeBack] = useState<boolean | null>(null);
   const [problems, setProblems] = useState<Problems>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,6 +154,8 @@ function CreateTableForm({ game }: { game: ServerGame }) {
 
   const shown = seats.slice(0, players);
   const names = seatNames(shown, playerName);
+  const claim = shown.flatMap((row, seat) => (row.kind === 'me' ? [seat] : []));
+  const takeBack = takeBackChoice ?? takeBackByDefault(listed, claim);
   const botOf = (row: SeatRow) => game.bots.find((b) => b.name === row.bot) ?? null;
   const id = (part: string) => `${uid}-${part}`;
 
@@ -216,11 +220,12 @@ function CreateTableForm({ game }: { game: ServerGame }) {
       options: Object.fromEntries(fields.map((f) => [f.key, fieldValue(f, options[f.key] ?? null)])),
       seats: seatSpecs,
       name: playerName.trim(),
-      claim: shown.flatMap((row, seat) => (row.kind === 'me' ? [seat] : [])),
+      claim,
       ...(names.size > 0 ? { names: [...names.values()].map((n) => n.trim()) } : {}),
       ...(clock.kind === 'standard' ? {} : { clock: clocks[clock.kind]() }),
       spectators,
       listed,
+      takeBack,
     };
   };
 
@@ -424,6 +429,16 @@ function CreateTableForm({ game }: { game: ServerGame }) {
           <input type="checkbox" checked={listed} onChange={(e) => setListed(e.target.checked)} />
           <span>
             Listed in the lobby <span className="muted">— otherwise only people with the link find it</span>
+          </span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={takeBack} onChange={(e) => setTakeBack(e.target.checked)} />
+          <span>
+            Take-backs allowed{' '}
+            <span className="muted">
+              — a player may take back a move that showed nobody anything, until someone else moves (on by
+              default for hot-seat and unlisted tables)
+            </span>
           </span>
         </label>
       </fieldset>

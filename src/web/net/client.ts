@@ -79,6 +79,12 @@ export interface TableSnapshot {
    * where several seats choose at once.
    */
   readonly actorsFrom: number;
+  /**
+   * Hot-seat: the seat this device last looked as, when its last update said it could take its
+   * last action back (`takeBack`) at `seq`; kept after the focus moves on (the cover), so that the
+   * player who handed the device over can still take that move back. Null otherwise.
+   */
+  readonly handedOver: { readonly seat: number; readonly seq: number } | null;
 }
 
 /**
@@ -252,6 +258,7 @@ export class TableClient {
       confirmed: null,
       acked: null,
       actorsFrom: 0,
+      handedOver: null,
     };
   }
 
@@ -568,8 +575,13 @@ export class TableClient {
     this.resyncing = false;
     // An action still to be confirmed stays in flight: its answer is the seat's, whoever looks now.
     if (!this.inFlight) this.pendingId = null;
+    const { update, focus } = this.state;
     this.set({
       focus: viewer,
+      handedOver:
+        update?.takeBack && focus !== 'spectator' && update.viewer === focus
+          ? { seat: focus, seq: update.seq }
+          : null,
       update: null,
       events: [],
       pending: this.pendingId !== null,
@@ -635,6 +647,28 @@ export class TableClient {
       this.queuedQuestion.drop();
       this.queuedQuestion = null;
     }
+  }
+
+  /**
+   * Takes back a seat's last action: the focused seat's, when its latest update says it may
+   * (`takeBack`), or (hot-seat, on the cover) `held`, a seat of this device whose last update said
+   * so at the match's current `seq`. Its answer comes like an action's: an ack (then the update
+   * with the state as before), or an error shown as a refusal. Never sent again after a drop.
+   */
+  takeBack(held?: { readonly seat: number; readonly seq: number }): boolean {
+    const { update, focus } = this.state;
+    const target =
+      held ?? (update?.takeBack && focus !== 'spectator' ? { seat: focus, seq: update.seq } : null);
+    if (!target || this.pendingId) return false;
+    if (this.state.link !== 'open' || this.socket?.readyState !== this.WS.OPEN) {
+      this.set({ refusal: { code: 'offline', rule: null, message: OFFLINE_MESSAGE } });
+      return false;
+    }
+    const id = `t${++this.counter}-${target.seq}`;
+    this.pendingId = id;
+    this.set({ pending: true, refusal: null, confirmed: null });
+    this.send({ type: 'takeback', id, seat: target.seat, seq: target.seq });
+    return true;
   }
 
   /** Takes back a seat a bot plays since its clock ran out or its player was away. */

@@ -23,6 +23,8 @@ import type { Pace } from './pacing.ts';
 import { Players } from './Players.tsx';
 import { RefusalBanner, TurnLine } from './TurnLine.tsx';
 import { actedSince, nextHotSeat, shouldCover, tableTitle, turnState, warnAtMs } from './turns.ts';
+import { TakeBackButton, TakeBackOnCover } from './TakeBack.tsx';
+import { playerOf } from '../boards/seats.ts';
 import './table.css';
 
 /** The guided first game's panel, only at tutorial tables (its own chunk, with the game's script). */
@@ -82,7 +84,8 @@ function LiveTable({
 
   // The turn, the clocks and the title are the truth (the latest update), paced or not.
   const done = useMemo(
-    () => (latest ? actedSince(snapshot.events, snapshot.actorsFrom, latest.actors) : []),
+    // The server says who has chosen; the log is the fallback for a server that does not.
+    () => (latest ? (latest.chosen ?? actedSince(snapshot.events, snapshot.actorsFrom, latest.actors)) : []),
     [latest, snapshot.events, snapshot.actorsFrom],
   );
   const state = latest ? turnState(table, latest, done) : null;
@@ -107,6 +110,8 @@ function LiveTable({
   useEffect(() => {
     if (cover) client.focus('spectator');
   }, [cover, client]);
+  // The seat that handed over may still take its last move back from the cover.
+  const handedOver = snapshot.handedOver;
   const covered = hotSeat && focus === 'spectator' && table.status !== 'finished';
 
   const title = tableTitle(
@@ -177,6 +182,12 @@ function LiveTable({
           next={nextHotSeat(latest, seats)}
           onShow={(seat) => client.focus(seat)}
         />
+        {handedOver && latest?.seq === handedOver.seq && !snapshot.pending && (
+          <TakeBackOnCover
+            name={playerOf(players, handedOver.seat).name}
+            onTakeBack={() => client.takeBack(handedOver)}
+          />
+        )}
       </div>
     );
 
@@ -242,6 +253,11 @@ function LiveTable({
                 myLeft={myLeft}
                 behind={paced.behind}
                 onShowNow={() => pacer.flush()}
+              />
+              <TakeBackButton
+                update={latest}
+                ready={caughtUp && !snapshot.pending && !unsure}
+                onTakeBack={() => client.takeBack()}
               />
               <RefusalBanner
                 game={table.game}

@@ -254,15 +254,15 @@ export function TurnLine({
         ) : (
           <>
             {me === 'spectator' && <>You are watching. </>}
-            Waiting for <Names seats={state.actors} players={players} table={table} />:{' '}
-            {state.actors.length === 1 ? 'it is their turn' : 'it is their turn, together'}
             {state.chosen.length > 0 && (
               <>
-                {' '}
-                (<Names seats={state.chosen} players={players} table={table} />{' '}
-                {state.chosen.length > 1 ? 'have' : 'has'} chosen)
+                <Names seats={state.chosen} players={players} table={table} />{' '}
+                {state.chosen.length > 1 ? 'have' : 'has'} chosen;{' '}
               </>
             )}
+            {state.chosen.length > 0 ? 'waiting' : 'Waiting'} for{' '}
+            <Names seats={state.actors} players={players} table={table} />:{' '}
+            {state.actors.length === 1 ? 'it is their turn' : 'it is their turn, together'}
             {me === 'spectator' ? '.' : '; you have nothing to choose until then.'}
           </>
         );
