@@ -33,7 +33,18 @@ export function revealsNothing(before: ProspectusState, after: ProspectusState):
   const screened = !before.openScreens && before.screens === 'hidden-quantities';
   const unchanged = (part: keyof ProspectusState) =>
     before[part] === after[part] || same(before[part], after[part]);
-  return TELLING_PARTS.every(unchanged) && (!screened || SCREENED_PARTS.every(unchanged));
+  return (
+    TELLING_PARTS.every(unchanged) &&
+    (!screened || (SCREENED_PARTS.every(unchanged) && !dividendPaid(before, after)))
+  );
+}
+
+/**
+ * A dividend pays on everyone's holdings. Behind hidden quantities, that it changed no money says
+ * that nobody held the potion, which the acting seat could not know: so a payout always tells.
+ */
+function dividendPaid(before: ProspectusState, after: ProspectusState): boolean {
+  return after.dividends.some((level, potion) => level < before.dividends[potion]!);
 }
 
 function same(a: unknown, b: unknown): boolean {
