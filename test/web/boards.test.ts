@@ -281,6 +281,33 @@ describe('Pocket Imperium', () => {
     await page.close();
   });
 
+  it('marks the seats that have carried out a step with a tick, their badges and commands undimmed', async () => {
+    const page = await browser.newPage(LAPTOP);
+    await open(page, fixture('pocket-imperium', 'exterminate'));
+    const done = page.locator('.round-steps .turn-done');
+    expect(await done.count()).toBeGreaterThan(0);
+    const marks = await done.evaluateAll((els) => {
+      type El = { parentElement: El | null };
+      const { getComputedStyle: style } = globalThis as unknown as {
+        getComputedStyle(e: El, pseudo?: string): { opacity: string; content: string };
+      };
+      return (els as unknown as El[]).map((el) => {
+        let opacity = 1;
+        for (let at: El | null = el; at; at = at.parentElement) opacity *= Number(style(at).opacity);
+        return { opacity, tick: style(el, '::after').content };
+      });
+    });
+    for (const m of marks) {
+      expect(m.opacity).toBe(1);
+      expect(m.tick).toContain('✓');
+    }
+    await page
+      .locator('.round-steps')
+      .first()
+      .screenshot({ path: join(SHOTS, 'pocket-imperium--steps.png') });
+    await page.close();
+  });
+
   it('ends with its VP in named columns that add up, and its tie-breaks in words', async () => {
     const page = await browser.newPage(LAPTOP);
     await open(page, fixture('pocket-imperium', 'end'));
