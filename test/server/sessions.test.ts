@@ -259,21 +259,28 @@ describe('leaving and coming back', () => {
       20_000,
     );
     await witness.settle(300);
-    const current = latest(witness, 1);
-    expect(current.seq).toBeGreaterThan(lastSeen);
+    expect(latest(witness, 1).seq).toBeGreaterThan(lastSeen);
 
     const back = await connect(srv.wsUrl, id, [bob.token], { lastSeq: lastSeen });
     const welcome = back.received.find((m) => m.type === 'welcome')!;
     expect(welcome).toMatchObject({ seats: [1], focus: 1 });
     const resumed = await back.takeType('update');
+    // On a busy machine the bot may still move after the witness went quiet: compare with what the
+    // witness was sent at the same sequence number, which it gets too.
+    const current = await witness.seen(
+      (m): m is UpdateMessage => m.type === 'update' && m.viewer === 1 && m.seq === resumed.seq,
+      10_000,
+      `the witness's update ${resumed.seq}`,
+    );
     const missed = witness
       .updates()
       .flatMap((u) => u.events)
-      .filter((e) => e.seq > lastSeen);
+      .filter((e) => e.seq > lastSeen && e.seq <= resumed.seq);
     expect(resumed.from).toBe(lastSeen);
-    expect(resumed.seq).toBe(current.seq);
+    expect(resumed.seq).toBeGreaterThan(lastSeen);
+    // Every action missed may have been secret to Bob (an order started in secret tells him
+    // nothing): then there is no event to resend, and the view at the later seq is what counts.
     expect(resumed.events).toEqual(missed);
-    expect(resumed.events.length).toBeGreaterThan(0);
     expect(resumed.view).toEqual(current.view);
     expect(resumed.legal).toEqual(current.legal);
 
