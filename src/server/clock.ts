@@ -49,19 +49,12 @@ export function advanceClocks(
   actorsAfter: readonly number[],
   frozen: readonly boolean[] = NONE_FROZEN,
 ): Clocks | null {
-  if (settings.kind === 'none' || clocks === null) return null;
-  const remaining = clocks.remainingMs.slice();
-  const since = clocks.since.slice();
-  for (let s = 0; s < remaining.length; s++) {
-    if (frozen[s]) continue;
-    const running = since[s] !== null;
-    const acts = actorsAfter.includes(s);
-    if (running) remaining[s] = remaining[s]! - (at - since[s]!);
-    if (s === seat) remaining[s] = afterMove(settings, remaining[s]!);
-    if (acts && (s === seat || !running)) remaining[s] = startMove(settings, remaining[s]!);
-    since[s] = acts ? at : null;
-  }
-  return { remainingMs: remaining, since };
+  if (settings.kind === 'none') return null;
+  return walkClocks(clocks, at, actorsAfter, frozen, (s, left, ran, running, acts) => {
+    let next = left - ran;
+    if (s === seat) next = afterMove(settings, next);
+    return acts && (s === seat || !running) ? startMove(settings, next) : next;
+  });
 }
 
 /**
@@ -81,19 +74,33 @@ export function takeBackClocks(
   takerAtMove: number,
   frozen: readonly boolean[] = NONE_FROZEN,
 ): Clocks | null {
-  if (settings.kind === 'none' || clocks === null) return null;
+  if (settings.kind === 'none') return null;
+  return walkClocks(clocks, at, actorsAfter, frozen, (s, left, ran, running, acts) => {
+    if (s === seat) return Math.max(0, takerAtMove - ran);
+    return acts && !running ? startMove(settings, left - ran) : left - ran;
+  });
+}
+
+/**
+ * The walk both share: each seat not frozen gets its new time left from `next` (its time left,
+ * what its clock ran up to `at`, whether it was running, whether it acts after), and its clock runs
+ * from `at` if it acts, else stops.
+ */
+function walkClocks(
+  clocks: Clocks | null,
+  at: number,
+  actorsAfter: readonly number[],
+  frozen: readonly boolean[],
+  next: (seat: number, left: number, ran: number, running: boolean, acts: boolean) => number,
+): Clocks | null {
+  if (clocks === null) return null;
   const remaining = clocks.remainingMs.slice();
   const since = clocks.since.slice();
   for (let s = 0; s < remaining.length; s++) {
     if (frozen[s]) continue;
     const running = since[s] !== null;
     const acts = actorsAfter.includes(s);
-    const ran = running ? at - since[s]! : 0;
-    if (s === seat) remaining[s] = Math.max(0, takerAtMove - ran);
-    else {
-      remaining[s] = remaining[s]! - ran;
-      if (acts && !running) remaining[s] = startMove(settings, remaining[s]!);
-    }
+    remaining[s] = next(s, remaining[s]!, running ? at - since[s]! : 0, running, acts);
     since[s] = acts ? at : null;
   }
   return { remainingMs: remaining, since };
