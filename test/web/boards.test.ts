@@ -6,49 +6,29 @@
  * bot names in the boards' sentences, each game's end table, accessible names that contain what
  * an element shows, and readable contrast. Screenshots: test-results/boards/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../src/web/gallery/fixture.ts';
-import { launchChromium, startGallery } from './harness.ts';
-import type { Gallery } from './harness.ts';
+import { galleryForFile, PHONE } from './harness.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/boards/', import.meta.url));
 const LAPTOP = { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' } as const;
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  reducedMotion: 'reduce',
-} as const;
 
-let gallery: Gallery;
-let browser: Browser;
-
-beforeAll(async () => {
-  gallery = await startGallery();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gallery?.close();
-});
+const held = galleryForFile(SHOTS);
 
 /** The page's globals, typed here without the DOM library (this file is node code). */
 type Globals = Record<string, unknown>;
 
 function fixture(game: string, id: string): Fixture {
-  const f = gallery.fixtures.find((g) => g.game === game)?.fixtures.find((x) => x.id === id);
+  const f = held.gallery.fixtures.find((g) => g.game === game)?.fixtures.find((x) => x.id === id);
   if (!f) throw new Error(`no fixture ${game}/${id}`);
   return f as Fixture;
 }
 
 async function open(page: Page, f: Fixture): Promise<void> {
-  await page.goto(`${gallery.url}/gallery/${f.game}/${f.id}`);
+  await page.goto(`${held.gallery.url}/gallery/${f.game}/${f.id}`);
   await page.locator(`[data-fixture="${f.game}/${f.id}"] .board-area [class$="-board"]`).waitFor();
   await page.evaluate(() => {
     (globalThis as Globals).__prosperEmitted = [];
@@ -67,7 +47,7 @@ describe('Prospectus', () => {
     const f = fixture('prospectus', 'qty');
     const back = f.legal!.findIndex((a) => (a as { t: string }).t === 'back');
     expect(back).toBeGreaterThanOrEqual(0);
-    const page = await browser.newPage(PHONE);
+    const page = await held.browser.newPage(PHONE);
     await open(page, f);
     const cancel = page.locator('.qty-row').getByRole('button', { name: 'Cancel', exact: true });
     expect(await cancel.getAttribute('data-actions')).toBe(String(back));
@@ -81,7 +61,7 @@ describe('Prospectus', () => {
   it('shows the turn order, each potion’s volatility and the spells removed at setup', async () => {
     const f = fixture('prospectus', 'council');
     const view = f.view as { players: number; active: number; removed: number[]; discards: number[][] };
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, f);
     const order = page.locator('.turn-order li');
     expect(await order.count()).toBe(view.players);
@@ -119,7 +99,7 @@ describe('Prospectus', () => {
 
   it('explains a trade chip on a tap and names every potion’s ability in its legend', async () => {
     const f = fixture('prospectus', 'mid');
-    const page = await browser.newPage(PHONE);
+    const page = await held.browser.newPage(PHONE);
     await open(page, f);
     const chip = page.locator('.trade-chip .explain-term').first();
     await chip.scrollIntoViewIfNeeded();
@@ -147,7 +127,7 @@ describe('Prospectus', () => {
 
   it('ends with a table whose columns add up, and names the chamber’s potions', async () => {
     const f = fixture('prospectus', 'end');
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, f);
     const heads = await page.locator('.outcome th').allTextContents();
     expect(heads).toEqual([
@@ -182,7 +162,7 @@ describe('Prosperitea', () => {
   it('shows the turn order from the first player, explains a score on a tap, and calls bots by their short name', async () => {
     const f = fixture('prosperitea', 'assign-ask');
     const view = f.view as { players: number; first: number; current: number; scores: number[] };
-    const page = await browser.newPage(PHONE);
+    const page = await held.browser.newPage(PHONE);
     await open(page, f);
     const order = await page
       .locator('.turn-order li')
@@ -210,7 +190,7 @@ describe('Prosperitea', () => {
   });
 
   it('ends with a score that adds up', async () => {
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, fixture('prosperitea', 'end'));
     expect(await page.locator('.outcome th').allTextContents()).toEqual([
       'Place',
@@ -228,7 +208,7 @@ describe('Pocket Imperium', () => {
   it('names every hex with its level, sector, occupant and capacity, and shows the capacity', async () => {
     const f = fixture('pocket-imperium', 'mid');
     const view = f.view as { level: number[]; ships: number[]; sector: number[] };
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, f);
     const hexes = await page.locator('.hex-map [data-hex]').evaluateAll((gs) =>
       gs.map((g) => {
@@ -261,7 +241,7 @@ describe('Pocket Imperium', () => {
   });
 
   it('outlines each sector card clearly: wide bright lines, only where a card ends', async () => {
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, fixture('pocket-imperium', 'mid'));
     const lines = await page.locator('.hex-map .sector-lines').evaluate((el) => {
       const style = (
@@ -282,7 +262,7 @@ describe('Pocket Imperium', () => {
   });
 
   it('marks the seats that have carried out a step with a tick, their badges and commands undimmed', async () => {
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, fixture('pocket-imperium', 'exterminate'));
     const done = page.locator('.round-steps .turn-done');
     expect(await done.count()).toBeGreaterThan(0);
@@ -309,7 +289,7 @@ describe('Pocket Imperium', () => {
   });
 
   it('ends with its VP in named columns that add up, and its tie-breaks in words', async () => {
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, fixture('pocket-imperium', 'end'));
     const heads = await page.locator('.outcome th').allTextContents();
     expect(heads.slice(2, 6)).toEqual([
@@ -346,7 +326,7 @@ describe('every board', () => {
   it.each(MIDS)(
     '%s %s: each clickable element’s accessible name contains the words it shows first',
     async (game, id) => {
-      const page = await browser.newPage(LAPTOP);
+      const page = await held.browser.newPage(LAPTOP);
       await open(page, fixture(game, id));
       const problems = await page.evaluate(() => {
         type El = {
@@ -378,7 +358,7 @@ describe('every board', () => {
   );
 
   it.each(MIDS)('%s %s: text that informs reads at 4.5:1 or more', async (game, id) => {
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await open(page, fixture(game, id));
     const problems = await page.evaluate(contrastProblems);
     expect(problems).toEqual([]);

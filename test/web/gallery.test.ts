@@ -4,39 +4,20 @@
  * highlighted element emits exactly the legal action it stands for, and a seat that may not act
  * sees nothing clickable.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../src/web/gallery/fixture.ts';
-import { launchChromium, startGallery } from './harness.ts';
-import type { Gallery } from './harness.ts';
+import { galleryForFile, PHONE } from './harness.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/web/', import.meta.url));
 // Screenshots are taken with reduced motion, so no card is caught half-way through its entrance.
 const LAPTOP = { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' } as const;
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  reducedMotion: 'reduce',
-} as const;
 
-let gallery: Gallery;
-let browser: Browser;
-
-beforeAll(async () => {
-  gallery = await startGallery();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gallery?.close();
-});
+const held = galleryForFile(SHOTS);
 
 interface PageElement {
   getAttribute(name: string): string | null;
@@ -59,9 +40,9 @@ interface PageGlobals {
 /** Shows a fixture: a page load the first time, then in-app navigation (much faster). */
 async function openFixture(page: Page, f: Fixture): Promise<void> {
   const path = `/gallery/${f.game}/${f.id}`;
-  if (page.url().startsWith(gallery.url))
+  if (page.url().startsWith(held.gallery.url))
     await page.evaluate((p) => (globalThis as unknown as PageGlobals).history.pushState(null, '', p), path);
-  else await page.goto(gallery.url + path);
+  else await page.goto(held.gallery.url + path);
   await page.locator(`[data-fixture="${f.game}/${f.id}"] .board-area [class$="-board"]`).waitFor();
   await page.evaluate(() => {
     (globalThis as unknown as PageGlobals).__prosperEmitted = [];
@@ -98,14 +79,14 @@ async function clickFirstTarget(page: Page): Promise<number> {
 }
 
 function fixturesOf(game: string): Fixture[] {
-  return (gallery.fixtures.find((g) => g.game === game)?.fixtures ?? []) as Fixture[];
+  return (held.gallery.fixtures.find((g) => g.game === game)?.fixtures ?? []) as Fixture[];
 }
 
 describe.each(['prospectus', 'prosperitea', 'pocket-imperium'])('the %s board', (game) => {
   it('draws every fixture, offers every legal action on the board and emits the clicked one', async () => {
     const fixtures = fixturesOf(game);
     expect(fixtures.length).toBeGreaterThan(5);
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     for (const f of fixtures) {
@@ -132,7 +113,7 @@ describe.each(['prospectus', 'prosperitea', 'pocket-imperium'])('the %s board', 
   });
 
   it('is readable on a phone', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await held.browser.newPage(PHONE);
     for (const f of fixturesOf(game).filter((x) => x.id === 'mid' || x.id === 'end')) {
       await openFixture(page, f);
       await page.screenshot({ path: join(SHOTS, `${game}--${f.id}--phone.png`), fullPage: true });
@@ -149,16 +130,16 @@ describe.each(['prospectus', 'prosperitea', 'pocket-imperium'])('the %s board', 
 
 describe('the build', () => {
   it('keeps the first load under 250 KB of gzipped JavaScript, each board in its own chunk', () => {
-    const html = readFileSync(join(gallery.outDir, 'index.html'), 'utf8');
+    const html = readFileSync(join(held.gallery.outDir, 'index.html'), 'utf8');
     const first = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(first.length).toBeGreaterThan(0);
     const gzipped = first.reduce(
-      (sum, file) => sum + gzipSync(readFileSync(join(gallery.outDir, file))).length,
+      (sum, file) => sum + gzipSync(readFileSync(join(held.gallery.outDir, file))).length,
       0,
     );
     expect(gzipped).toBeLessThan(250 * 1024);
     expect(first.filter((f) => /Board/.test(f))).toEqual([]);
-    const assets = readdirSync(join(gallery.outDir, 'assets'));
+    const assets = readdirSync(join(held.gallery.outDir, 'assets'));
     for (const board of ['ProspectusBoard', 'ProsperiteaBoard', 'PocketImperiumBoard'])
       expect(assets.filter((a) => a.startsWith(`${board}-`) && a.endsWith('.js')).length, board).toBe(1);
   });
@@ -174,9 +155,9 @@ describe('motion', () => {
         .first()
         .evaluate((el) => (globalThis as unknown as PageGlobals).getComputedStyle(el).transitionDuration);
     };
-    const moving = await browser.newPage({ viewport: LAPTOP.viewport });
+    const moving = await held.browser.newPage({ viewport: LAPTOP.viewport });
     expect(await transition(moving)).not.toBe('0s');
-    const still = await browser.newPage(LAPTOP);
+    const still = await held.browser.newPage(LAPTOP);
     expect(await transition(still)).toBe('0s');
     await moving.close();
     await still.close();
@@ -186,7 +167,7 @@ describe('motion', () => {
 describe('actions from the board', () => {
   it('plans Pocket Imperium commands by clicking the three cards in order, then submitting', async () => {
     const f = fixturesOf('pocket-imperium').find((x) => x.id === 'plan')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     for (const command of ['exterminate', 'expand', 'explore'])
       await page.locator(`.planner [data-command="${command}"]`).click();
@@ -197,7 +178,7 @@ describe('actions from the board', () => {
 
   it('works from the keyboard alone: Tab to a highlighted element, Enter acts', async () => {
     const f = fixturesOf('prosperitea').find((x) => x.id === 'draft')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     const focused = () =>
       page.evaluate(() => {
@@ -217,7 +198,7 @@ describe('actions from the board', () => {
 
   it('keeps the plain list of legal actions as a fallback', async () => {
     const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     const items = page.locator('.action-list [data-list-action]');
     expect(await items.count()).toBe(f.legal!.length);
@@ -229,7 +210,7 @@ describe('actions from the board', () => {
 
   it('offers a choice menu where one element carries several actions', async () => {
     const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     const card = page.locator('.hand [data-actions]').first();
     const indices = (await card.getAttribute('data-actions'))!.split(' ').map(Number);
@@ -245,7 +226,7 @@ describe('actions from the board', () => {
 
   it('closes the choice menu on Cancel without sending anything', async () => {
     const f = fixturesOf('prospectus').find((x) => x.id === 'play')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     await page.locator('.hand [data-actions]').first().click();
     await page.locator('.choice-menu').getByRole('menuitem', { name: 'Cancel' }).click();
@@ -258,7 +239,7 @@ describe('actions from the board', () => {
 describe('around the boards', () => {
   it('links to the gallery from the top bar when it has fixtures, and tells a spectator they are watching', async () => {
     const f = fixturesOf('prospectus').find((x) => x.viewer === 'spectator')!;
-    const page = await browser.newPage(LAPTOP);
+    const page = await held.browser.newPage(LAPTOP);
     await openFixture(page, f);
     await page.locator('.site-header nav a', { hasText: 'Board gallery' }).waitFor();
     expect(await page.locator('.action-list summary').textContent()).toBe('You are watching');

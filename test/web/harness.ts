@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { build, preview } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { webConfig } from '../../vite.web.config.ts';
 import { galleryFiles, makeFixtures } from './fixtures.ts';
 import type { GameFixtures } from './fixtures.ts';
@@ -73,4 +74,30 @@ export async function contextShowingMovesAtOnce(
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A phone in portrait, with touch and reduced motion (no card caught half-way through its entrance). */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  reducedMotion: 'reduce',
+} as const;
+
+/**
+ * For one test file: the built gallery and a Chromium, started before its tests (and `shots`, the
+ * screenshots' folder, made) and closed after them.
+ */
+export function galleryForFile(shots: string): { readonly gallery: Gallery; readonly browser: Browser } {
+  const held = {} as { gallery: Gallery; browser: Browser };
+  beforeAll(async () => {
+    held.gallery = await startGallery();
+    held.browser = await launchChromium();
+    mkdirSync(shots, { recursive: true });
+  }, 180_000);
+  afterAll(async () => {
+    await held.browser?.close();
+    await held.gallery?.close();
+  });
+  return held;
 }

@@ -4,44 +4,32 @@
  * through and Escape closes; the plain list of legal actions moves the same way; and controls are
  * named by what they show (WCAG's "label in name"), checked in the accessibility tree.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../src/web/gallery/fixture.ts';
-import { launchChromium, startGallery } from './harness.ts';
-import type { Gallery } from './harness.ts';
+import { galleryForFile } from './harness.ts';
 
 const SHOTS = fileURLToPath(new URL('../../test-results/site/', import.meta.url));
 const LAPTOP = { viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' } as const;
 
-let gallery: Gallery;
-let browser: Browser;
-
-beforeAll(async () => {
-  gallery = await startGallery();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gallery?.close();
-});
+const held = galleryForFile(SHOTS);
 
 interface PageGlobals {
   __prosperEmitted?: unknown[];
 }
 
 function fixture(game: string, id: string): Fixture {
-  const f = gallery.fixtures.find((g) => g.game === game)?.fixtures.find((x) => (x as Fixture).id === id);
+  const f = held.gallery.fixtures
+    .find((g) => g.game === game)
+    ?.fixtures.find((x) => (x as Fixture).id === id);
   if (!f) throw new Error(`no fixture ${game}/${id}`);
   return f as Fixture;
 }
 
 async function open(f: Fixture): Promise<Page> {
-  const page = await browser.newPage(LAPTOP);
-  await page.goto(`${gallery.url}/gallery/${f.game}/${f.id}`);
+  const page = await held.browser.newPage(LAPTOP);
+  await page.goto(`${held.gallery.url}/gallery/${f.game}/${f.id}`);
   await page.locator(`[data-fixture="${f.game}/${f.id}"] .board-area [class$="-board"]`).waitFor();
   return page;
 }
